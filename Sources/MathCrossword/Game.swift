@@ -1,0 +1,140 @@
+import Foundation
+
+/// One number tile of the pool (seed task 5.1): a value and how often it can
+/// still be placed. A tile with no uses left is shown greyed out.
+public struct NumberTileState: Identifiable, Sendable, Equatable {
+    /// The tile's index in the level's pool.
+    public let id: Int
+    public let value: Int
+    /// Uses left: 1 while the tile is in the pool, 0 while it sits in the grid.
+    public var remainingUses: Int
+
+    public var isAvailable: Bool { remainingUses > 0 }
+}
+
+/// Why a move was rejected. A rejected move changes nothing.
+public enum MoveError: Error, Sendable, Equatable, CustomStringConvertible {
+    case outsideGrid(GridPosition)
+    /// The cell is a block, an operator or `=`.
+    case notAnOperand(GridPosition)
+    /// The cell holds a given number.
+    case fixedCell(GridPosition)
+    /// No tile with this value is left in the pool.
+    case valueNotInPool(Int)
+    /// The cell holds no placed number.
+    case nothingToClear(GridPosition)
+
+    public var description: String {
+        switch self {
+        case .outsideGrid(let p): return "\(p) is outside the grid"
+        case .notAnOperand(let p): return "\(p) holds no number"
+        case .fixedCell(let p): return "\(p) holds a given number"
+        case .valueNotInPool(let v): return "no tile \(v) is left in the pool"
+        case .nothingToClear(let p): return "\(p) is empty"
+        }
+    }
+}
+
+/// A game in progress (seed task 5.1's view model, without UI).
+///
+/// A value type: an app keeps one in an `@Observable` or `ObservableObject`
+/// and calls its mutating methods.
+///
+///     var game = GameSession(level: level)
+///     try game.placeNumber(5, at: GridPosition(row: 0, column: 2))
+///     print(game.state(of: level.equations[0]))
+///     // Prints "correct"
+public struct GameSession: Sendable {
+    /// The level, with the player's numbers in `currentValue`.
+    public private(set) var level: Level
+    /// The state of each equation, in the order of `level.equations`.
+    public private(set) var equationStates: [EquationEvaluationState]
+    /// One tile per pool entry, in pool order.
+    public private(set) var numberPoolState: [NumberTileState]
+    /// True once every empty cell is filled and every equation holds.
+    public private(set) var isLevelCompleted = false
+
+    private let equationsAt: [Int: [Int]]   // cell index -> equations through it
+
+    public init(level: Level) {
+        var level = level
+        for index in level.cells.indices where level.cells[index].type == .emptyOperand {
+            level.cells[index].currentValue = nil
+        }
+        self.level = level
+        numberPoolState = level.numberPool.enumerated().map { NumberTileState(id: $0, value: $1, remainingUses: 1) }
+        var equationsAt: [Int: [Int]] = [:]
+        for (e, equation) in level.equations.enumerated() {
+            for p in equation.cellPositions { equationsAt[p.row * level.columns + p.column, default: []].append(e) }
+        }
+        self.equationsAt = equationsAt
+        equationStates = EquationEvaluator().evaluate(level)
+        checkLevelCompletion()
+    }
+
+    /// The cells, row-major, with the player's numbers.
+    public var cells: [GridCell] { level.cells }
+
+    /// The state of one equation of the level.
+    public func state(of equation: Equation) -> EquationEvaluationState {
+        level.equations.firstIndex { $0.id == equation.id }.map { equationStates[$0] } ?? .incomplete
+    }
+
+    /// Places a tile of `value` in the empty cell at `position`, returning any
+    /// number already there to the pool.
+    ///
+    /// - Throws: ``MoveError`` when the cell is not an empty operand or no
+    ///   tile of `value` is left; nothing changes then.
+    public mutating func placeNumber(_ value: Int, at position: GridPosition) throws(MoveError) {
+        let index = try editableIndex(position)
+        let previous = level.cells[index].currentValue
+        if previous == value { return }
+        guard let tile = numberPoolState.firstIndex(where: { $0.value == value && $0.isAvailable }) else {
+            throw .valueNotInPool(value)
+        }
+        numberPoolState[tile].remainingUses -= 1
+        if let previous { returnTile(previous) }
+        level.cells[index].currentValue = value
+        recalculateEquationStates(at: index)
+    }
+
+    /// Takes the number out of the cell at `position` and returns its tile.
+    ///
+    /// - Throws: ``MoveError`` when the cell holds no placed number.
+    public mutating func clearNumber(at position: GridPosition) throws(MoveError) {
+        let index = try editableIndex(position)
+        guard let previous = level.cells[index].currentValue else { throw .nothingToClear(position) }
+        level.cells[index].currentValue = nil
+        returnTile(previous)
+        recalculateEquationStates(at: index)
+    }
+
+    private func editableIndex(_ position: GridPosition) throws(MoveError) -> Int {
+        guard level.contains(position) else { throw .outsideGrid(position) }
+        let index = position.row * level.columns + position.column
+        switch level.cells[index].type {
+        case .emptyOperand: return index
+        case .fixedOperand: throw .fixedCell(position)
+        case .block, .operatorSymbol, .equals: throw .notAnOperand(position)
+        }
+    }
+
+    private mutating func returnTile(_ value: Int) {
+        if let tile = numberPoolState.firstIndex(where: { $0.value == value && !$0.isAvailable }) {
+            numberPoolState[tile].remainingUses += 1
+        }
+    }
+
+    private mutating func recalculateEquationStates(at index: Int) {
+        let evaluator = EquationEvaluator()
+        for e in equationsAt[index] ?? [] {
+            equationStates[e] = evaluator.evaluate(equation: level.equations[e], in: level.cells, columns: level.columns)
+        }
+        checkLevelCompletion()
+    }
+
+    private mutating func checkLevelCompletion() {
+        isLevelCompleted = equationStates.allSatisfy { $0 == .correct }
+            && level.cells.allSatisfy { $0.type != .emptyOperand || $0.currentValue != nil }
+    }
+}

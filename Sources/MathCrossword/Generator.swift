@@ -1,0 +1,416 @@
+import Foundation
+import PuzzleKit
+
+/// Why a level could not be generated.
+public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The profile's settings cannot be generated at all.
+    case invalidProfile(String)
+    /// Every placement attempt ended with fewer equations than the profile's minimum.
+    case tooFewEquations(best: Int, required: Int, attempts: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidProfile(let problem): return "invalid profile: \(problem)"
+        case .tooFewEquations(let best, let required, let attempts):
+            return "placed at most \(best) of the \(required) equations required in \(attempts) attempts"
+        }
+    }
+
+    /// A short stable name for counting failures by reason.
+    public var reason: String {
+        switch self {
+        case .invalidProfile: return "invalid-profile"
+        case .tooFewEquations: return "too-few-equations"
+        }
+    }
+}
+
+/// A generated level and how it was made.
+public struct GeneratedLevel: Sendable {
+    public var level: Level
+    public var seed: Int
+    /// Complete placement attempts used (1 … ``LevelGenerator/maxAttempts``).
+    public var attempts: Int
+}
+
+/// Builds levels for a difficulty profile, reproducibly from a seed (seed
+/// task 3.1).
+///
+/// Each attempt grows one connected crossword: it places a first `A op B = C`
+/// equation, then repeatedly looks at every legal way to cross an operand
+/// already in the grid with a new perpendicular equation, scores them (more
+/// crossings, equations short of the crossing goal, the rarer orientation)
+/// and takes the best one whose operands can be given values, until it holds
+/// the number of equations drawn for the level. A placement is legal when it
+/// stays in the grid, shares only operand cells, and touches no other cell
+/// side by side, so every run of the grid is exactly one equation. Then every
+/// equation gets one or two empty operands, and the pool is their values.
+public struct LevelGenerator: Sendable {
+    /// Complete placement attempts before giving up (seed task 3.1).
+    public static let maxAttempts = 3
+
+    public init() {}
+
+    /// Generates a level, or throws when three attempts miss `minEquations`.
+    ///
+    /// - Parameters:
+    ///   - difficulty: the profile; its `maxOperandsPerEquation` is an upper
+    ///     bound, the generator writes `A op B = C` equations.
+    ///   - seed: determines the level entirely.
+    public func generateLevel(difficulty: DifficultyProfile, seed: Int) throws(GenerationError) -> Level {
+        try generate(difficulty: difficulty, seed: seed).level
+    }
+
+    /// Generates a level and reports the attempts it took.
+    public func generate(difficulty: DifficultyProfile, seed: Int) throws(GenerationError) -> GeneratedLevel {
+        if let problem = difficulty.problem { throw .invalidProfile(problem) }
+        var rng = SplitMix64(seed: seed)
+        var best = 0
+        for attempt in 1...Self.maxAttempts {
+            var builder = _CrosswordBuilder(profile: difficulty)
+            let target = rng.uniform(in: difficulty.minEquations...difficulty.maxEquations)
+            builder.place(target: target, using: &rng)
+            best = max(best, builder.equations.count)
+            guard builder.equations.count >= difficulty.minEquations,
+                  let blanks = builder.chooseBlanks(using: &rng) else { continue }
+            let level = builder.level(blanks: blanks, id: "\(difficulty.id)-\(seed)", idNamespace: UInt64(bitPattern: Int64(seed)))
+            return GeneratedLevel(level: level, seed: seed, attempts: attempt)
+        }
+        throw .tooFewEquations(best: best, required: difficulty.minEquations, attempts: Self.maxAttempts)
+    }
+}
+
+/// The working state of one placement attempt.
+struct _CrosswordBuilder {
+    struct PlacedEquation {
+        var horizontal: Bool
+        var cells: [Int]       // five cell indices
+        var op: ArithmeticOperator
+        var crossings = 0
+    }
+
+    enum Kind: UInt8 { case block, operand, symbol }
+
+    let profile: DifficultyProfile
+    let rows: Int
+    let columns: Int
+    let operators: [ArithmeticOperator]
+    var kind: [Kind]
+    var value: [Int]
+    var owner: [Int32]         // 2 per cell: horizontal, vertical owner; -1 when none
+    var equations: [PlacedEquation] = []
+    var horizontalCount = 0
+
+    init(profile: DifficultyProfile) {
+        self.profile = profile
+        rows = profile.gridRows
+        columns = profile.gridColumns
+        operators = profile.operators
+        kind = Array(repeating: .block, count: rows * columns)
+        value = Array(repeating: 0, count: rows * columns)
+        owner = Array(repeating: -1, count: 2 * rows * columns)
+    }
+
+    @inline(__always) func isBlock(_ row: Int, _ column: Int) -> Bool {
+        row < 0 || column < 0 || row >= rows || column >= columns || kind[row * columns + column] == .block
+    }
+
+    // MARK: Placement
+
+    /// Placements a bounded search may try per attempt beyond the greedy path.
+    static let searchBudget = 48
+    /// How many of the best-scored placements each step may branch on.
+    static let branching = 3
+
+    /// Grows the crossword towards `target` equations: greedily along the
+    /// best-scored placements first, then, while the budget lasts, by
+    /// depth-first search over the next-best ones. Keeps the largest
+    /// crossword found.
+    mutating func place(target: Int, using rng: inout SplitMix64) {
+        guard placeFirst(using: &rng) else { return }
+        var best = self
+        var budget = Self.searchBudget + target
+        _ = grow(target: target, best: &best, budget: &budget, using: &rng)
+        self = best
+    }
+
+    private func grow(target: Int, best: inout _CrosswordBuilder, budget: inout Int,
+                      using rng: inout SplitMix64) -> Bool {
+        if equations.count > best.equations.count { best = self }
+        if equations.count >= target { return true }
+        var branches = 0
+        for candidate in candidates(using: &rng) {
+            guard branches < Self.branching, budget > 0 else { return false }
+            var next = self
+            guard next.tryPlace(start: candidate.start, horizontal: candidate.horizontal, using: &rng) else { continue }
+            branches += 1
+            budget -= 1
+            if next.grow(target: target, best: &best, budget: &budget, using: &rng) { return true }
+        }
+        return false
+    }
+
+    /// Every legal placement crossing an operand already placed, best first.
+    private func candidates(using rng: inout SplitMix64) -> [(score: Int, start: Int, horizontal: Bool)] {
+        var seen = [Bool](repeating: false, count: 2 * rows * columns)
+        var candidates: [(score: Int, start: Int, horizontal: Bool)] = []
+        for anchor in 0..<(rows * columns) where kind[anchor] == .operand {
+            let horizontal = owner[2 * anchor] < 0   // cross the anchor's equation
+            guard owner[2 * anchor + (horizontal ? 0 : 1)] < 0 else { continue }
+            let (row, column) = (anchor / columns, anchor % columns)
+            for slot in 0..<3 {
+                let start = horizontal ? (row, column - 2 * slot) : (row - 2 * slot, column)
+                guard start.0 >= 0, start.1 >= 0 else { continue }
+                let startIndex = start.0 * columns + start.1
+                let key = 2 * startIndex + (horizontal ? 0 : 1)
+                guard !seen[key] else { continue }
+                seen[key] = true
+                if let score = score(start: start, horizontal: horizontal, using: &rng) {
+                    candidates.append((score, startIndex, horizontal))
+                }
+            }
+        }
+        candidates.sort { ($0.score, $0.start, $0.horizontal ? 1 : 0) > ($1.score, $1.start, $1.horizontal ? 1 : 0) }
+        return candidates
+    }
+
+    private mutating func placeFirst(using rng: inout SplitMix64) -> Bool {
+        var options: [Bool] = []
+        if columns >= 5 { options.append(true) }
+        if rows >= 5 { options.append(false) }
+        guard !options.isEmpty else { return false }
+        let horizontal = options[rng.index(below: options.count)]
+        let row = rng.uniform(in: 0...(rows - (horizontal ? 1 : 5)))
+        let column = rng.uniform(in: 0...(columns - (horizontal ? 5 : 1)))
+        for _ in 0..<8 where tryPlace(start: row * columns + column, horizontal: horizontal, using: &rng) {
+            return true
+        }
+        return false
+    }
+
+    /// The score of a legal placement, or `nil` when it is illegal.
+    private func score(start: (Int, Int), horizontal: Bool, using rng: inout SplitMix64) -> Int? {
+        let (dr, dc) = horizontal ? (0, 1) : (1, 0)
+        let (r0, c0) = start
+        guard r0 + 4 * dr < rows, c0 + 4 * dc < columns else { return nil }
+        guard isBlock(r0 - dr, c0 - dc), isBlock(r0 + 5 * dr, c0 + 5 * dc) else { return nil }
+        var crossings = 0
+        var deficit = 0
+        for j in 0..<5 {
+            let (r, c) = (r0 + j * dr, c0 + j * dc)
+            let index = r * columns + c
+            if kind[index] != .block {
+                guard j % 2 == 0, kind[index] == .operand, owner[2 * index + (horizontal ? 0 : 1)] < 0 else { return nil }
+                crossings += 1
+                let other = Int(owner[2 * index + (horizontal ? 1 : 0)])
+                if equations[other].crossings < profile.minCrossingsPerEquation { deficit += 1 }
+            } else if !isBlock(r - dc, c - dr) || !isBlock(r + dc, c + dr) {
+                return nil  // a new cell beside another would form a stray run
+            }
+        }
+        let rarer = (horizontalCount * 2 < equations.count) == horizontal ? 1 : 0
+        return crossings * 8 + deficit * 4 + rarer * 3 + rng.uniform(in: 0...5)
+    }
+
+    /// Places an equation at a legal position if its operands can take values.
+    private mutating func tryPlace(start: Int, horizontal: Bool, using rng: inout SplitMix64) -> Bool {
+        let step = horizontal ? 1 : columns
+        let cells = (0..<5).map { start + $0 * step }
+        let fixed = [0, 2, 4].map { kind[cells[$0]] == .operand ? value[cells[$0]] : nil }
+        var order = operators
+        order.stableShuffle(using: &rng)
+        for op in order {
+            guard let values = ValuePicker(low: profile.minValue, high: profile.maxValue)
+                .values(op, fixed[0], fixed[1], fixed[2], using: &rng) else { continue }
+            let index = Int32(equations.count)
+            var crossings = 0
+            for (j, cell) in cells.enumerated() {
+                if j % 2 == 0 {
+                    if kind[cell] == .operand {
+                        crossings += 1
+                        equations[Int(owner[2 * cell + (horizontal ? 1 : 0)])].crossings += 1
+                    }
+                    kind[cell] = .operand
+                    value[cell] = values[j / 2]
+                } else {
+                    kind[cell] = .symbol
+                }
+                owner[2 * cell + (horizontal ? 0 : 1)] = index
+            }
+            equations.append(PlacedEquation(horizontal: horizontal, cells: cells, op: op, crossings: crossings))
+            if horizontal { horizontalCount += 1 }
+            return true
+        }
+        return false
+    }
+
+    // MARK: Blanks
+
+    /// Chooses one or two empty operands per equation; `nil` when the crossings
+    /// leave some equation no cell to empty (a rare dead end).
+    func chooseBlanks(using rng: inout SplitMix64) -> [Bool]? {
+        var blank = [Bool](repeating: false, count: rows * columns)
+        var count = [Int](repeating: 0, count: equations.count)
+        var order = Array(equations.indices)
+        order.stableShuffle(using: &rng)
+        for e in order {
+            let wanted = rng.chance(1, in: 2) ? 2 : 1
+            var options = [0, 2, 4].map { equations[e].cells[$0] }
+            options.stableShuffle(using: &rng)
+            for cell in options where count[e] < wanted && !blank[cell] {
+                let other = Int(owner[2 * cell + (equations[e].horizontal ? 1 : 0)])
+                if other >= 0 && count[other] >= 2 { continue }
+                blank[cell] = true
+                count[e] += 1
+                if other >= 0 { count[other] += 1 }
+            }
+        }
+        return count.allSatisfy { $0 >= 1 } ? blank : nil
+    }
+
+    // MARK: Output
+
+    func level(blanks: [Bool], id: String, idNamespace: UInt64) -> Level {
+        var tokens = [GridToken](repeating: .block, count: rows * columns)
+        var runs: [(start: Int, horizontal: Bool, run: EquationRun)] = []
+        var pool: [Int] = []
+        var solution: [SolutionEntry] = []
+        for equation in equations {
+            for (j, cell) in equation.cells.enumerated() {
+                switch j {
+                case 1: tokens[cell] = .op(equation.op)
+                case 3: tokens[cell] = .equals
+                default: tokens[cell] = blanks[cell] ? .empty : .number(value[cell])
+                }
+            }
+            let positions = equation.cells.map { GridPosition(row: $0 / columns, column: $0 % columns) }
+            runs.append((equation.cells[0], equation.horizontal,
+                         EquationRun(orientation: equation.horizontal ? .horizontal : .vertical, positions: positions)))
+        }
+        for cell in blanks.indices where blanks[cell] {
+            pool.append(value[cell])
+            solution.append(SolutionEntry(row: cell / columns, column: cell % columns, value: value[cell]))
+        }
+        runs.sort { ($0.start, $0.horizontal ? 0 : 1) < ($1.start, $1.horizontal ? 0 : 1) }
+        return Level(id: id, difficulty: profile, grid: TokenGrid(rows: rows, columns: columns, tokens: tokens),
+                     equations: runs.map(\.run), numberPool: pool, solution: solution, idNamespace: idNamespace)
+    }
+}
+
+/// Picks values for `A op B = C` within `low...high`, given the operands a
+/// crossing has already fixed.
+///
+/// Subtraction is addition read backwards (`A - B = C` is `C + B = A`) and
+/// division is multiplication read backwards (`A / B = C` is `B x C = A`, with
+/// `B` not zero), so two solvers cover the four operators. Free operands avoid
+/// 0 (and 1 for products) when the range allows, so equations stay
+/// informative.
+struct ValuePicker {
+    let low: Int
+    let high: Int
+
+    func values(_ op: ArithmeticOperator, _ a: Int?, _ b: Int?, _ c: Int?,
+                using rng: inout SplitMix64) -> [Int]? {
+        switch op {
+        case .add:
+            return sum(a, b, c, using: &rng).map { [$0.0, $0.1, $0.2] }
+        case .subtract:
+            return sum(c, b, a, using: &rng).map { [$0.2, $0.1, $0.0] }
+        case .multiply:
+            return product(a, b, c, nonZeroFirst: false, using: &rng).map { [$0.0, $0.1, $0.2] }
+        case .divide:
+            return product(b, c, a, nonZeroFirst: true, using: &rng).map { [$0.2, $0.0, $0.1] }
+        }
+    }
+
+    private func fits(_ v: Int) -> Bool { v >= low && v <= high }
+
+    /// A random value in `lower...upper` clipped to the range, preferring `floor` and up.
+    private func pick(_ lower: Int, _ upper: Int, floor: Int, using rng: inout SplitMix64) -> Int? {
+        let lo = max(lower, low), hi = min(upper, high)
+        guard lo <= hi else { return nil }
+        let preferred = max(lo, floor)
+        return rng.uniform(in: (preferred <= hi ? preferred : lo)...hi)
+    }
+
+    /// `x + y = z`.
+    private func sum(_ x: Int?, _ y: Int?, _ z: Int?, using rng: inout SplitMix64) -> (Int, Int, Int)? {
+        switch (x, y, z) {
+        case let (x?, y?, z?): return x + y == z ? (x, y, z) : nil
+        case let (x?, y?, nil): return fits(x + y) ? (x, y, x + y) : nil
+        case let (x?, nil, z?): return fits(z - x) ? (x, z - x, z) : nil
+        case let (nil, y?, z?): return fits(z - y) ? (z - y, y, z) : nil
+        case let (x?, nil, nil):
+            guard let y = pick(low, high - x, floor: 1, using: &rng) else { return nil }
+            return fits(x + y) ? (x, y, x + y) : nil
+        case let (nil, y?, nil):
+            guard let x = pick(low, high - y, floor: 1, using: &rng) else { return nil }
+            return fits(x + y) ? (x, y, x + y) : nil
+        case let (nil, nil, z?):
+            guard let x = pick(low, z - low, floor: 1, using: &rng), fits(z - x) else { return nil }
+            return (x, z - x, z)
+        case (nil, nil, nil):
+            guard let x = pick(low, high - max(low, 1), floor: 1, using: &rng),
+                  let y = pick(low, high - x, floor: 1, using: &rng) else { return nil }
+            return fits(x + y) ? (x, y, x + y) : nil
+        }
+    }
+
+    /// `x * y = z`, with `x != 0` when `nonZeroFirst`.
+    private func product(_ x: Int?, _ y: Int?, _ z: Int?, nonZeroFirst: Bool,
+                         using rng: inout SplitMix64) -> (Int, Int, Int)? {
+        if nonZeroFirst, x == 0 { return nil }
+        let xFloor = nonZeroFirst ? 1 : low
+        switch (x, y, z) {
+        case let (x?, y?, z?): return x.multipliedReportingOverflow(by: y) == (z, false) ? (x, y, z) : nil
+        case let (x?, y?, nil):
+            let (p, o) = x.multipliedReportingOverflow(by: y)
+            return !o && fits(p) ? (x, y, p) : nil
+        case let (x?, nil, z?):
+            if x == 0 { return z == 0 ? pick(low, high, floor: 2, using: &rng).map { (x, $0, z) } : nil }
+            return z % x == 0 && fits(z / x) ? (x, z / x, z) : nil
+        case let (nil, y?, z?):
+            if y == 0 { return z == 0 && !nonZeroFirst ? pick(low, high, floor: 2, using: &rng).map { ($0, y, z) } : nil }
+            return z % y == 0 && fits(z / y) && z / y >= xFloor ? (z / y, y, z) : nil
+        case let (x?, nil, nil):
+            guard x != 0 else { return pick(low, high, floor: 2, using: &rng).map { (x, $0, 0) }.flatMap { fits(0) ? $0 : nil } }
+            guard let y = pick(low, high / x, floor: 2, using: &rng) else { return nil }
+            return (x, y, x * y)
+        case let (nil, y?, nil):
+            guard y != 0 else { return nonZeroFirst || !fits(0) ? nil : pick(low, high, floor: 2, using: &rng).map { ($0, y, 0) } }
+            guard let x = pick(xFloor, high / y, floor: 2, using: &rng) else { return nil }
+            return (x, y, x * y)
+        case let (nil, nil, z?):
+            return divisorPair(of: z, xFloor: xFloor, using: &rng)
+        case (nil, nil, nil):
+            let top = max(xFloor, high / max(2, low))
+            guard let x = pick(xFloor, top, floor: 2, using: &rng), x != 0 || fits(0),
+                  let y = pick(low, x == 0 ? high : high / x, floor: 2, using: &rng) else { return nil }
+            return fits(x * y) ? (x, y, x * y) : nil
+        }
+    }
+
+    /// A random `(x, y, z)` with `x * y = z` and both factors in range.
+    private func divisorPair(of z: Int, xFloor: Int, using rng: inout SplitMix64) -> (Int, Int, Int)? {
+        if z == 0 {
+            if xFloor == 0, fits(0), let y = pick(low, high, floor: 2, using: &rng) { return (0, y, 0) }
+            if fits(0), let x = pick(max(1, xFloor), high, floor: 2, using: &rng) { return (x, 0, 0) }
+            return nil
+        }
+        var factors: [Int] = []
+        var d = 1
+        while d <= z / d {
+            if z % d == 0 {
+                for x in d == z / d ? [d] : [d, z / d] where x >= xFloor && fits(x) && fits(z / x) {
+                    factors.append(x)
+                }
+            }
+            d += 1
+        }
+        guard !factors.isEmpty else { return nil }
+        let informative = factors.filter { $0 != 1 && $0 != z }
+        let choices = informative.isEmpty ? factors : informative
+        let x = choices[rng.index(below: choices.count)]
+        return (x, z / x, z)
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import PuzzleKit
+
+/// The content of one grid cell as the text format writes it.
+public enum GridToken: Equatable, Sendable {
+    case block
+    case empty
+    case number(Int)
+    case op(ArithmeticOperator)
+    case equals
+
+    public var isOperand: Bool {
+        switch self {
+        case .empty, .number: return true
+        default: return false
+        }
+    }
+
+    /// The canonical text of the token: `.` `?` a number `+ - x /` `=`.
+    public var text: String {
+        switch self {
+        case .block: return "."
+        case .empty: return "?"
+        case .number(let n): return String(n)
+        case .op(let op): return op.symbol
+        case .equals: return "="
+        }
+    }
+}
+
+/// A structural fault of a grid at one cell.
+public struct GridIssue: Error, Sendable, Equatable {
+    public var position: GridPosition
+    public var message: String
+}
+
+/// One equation as read from a grid: every maximal run of two or more
+/// non-block cells in a row or column.
+public struct EquationRun: Sendable, Equatable {
+    public var orientation: EquationOrientation
+    /// All cells of the run in reading order.
+    public var positions: [GridPosition]
+
+    /// The operand cells: the left operands, then the result.
+    public var operandPositions: [GridPosition] { stride(from: 0, to: positions.count, by: 2).map { positions[$0] } }
+}
+
+/// The cells of a grid as tokens, row-major.
+public struct TokenGrid: Sendable, Equatable {
+    public let rows: Int
+    public let columns: Int
+    public var tokens: [GridToken]
+
+    public init(rows: Int, columns: Int, tokens: [GridToken]) {
+        self.rows = rows
+        self.columns = columns
+        self.tokens = tokens
+    }
+
+    public subscript(row: Int, column: Int) -> GridToken {
+        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return .block }
+        return tokens[row * columns + column]
+    }
+
+    public subscript(position: GridPosition) -> GridToken { self[position.row, position.column] }
+
+    /// Reads the equations of the grid (FORMATS.md section 1) in canonical
+    /// order: by first cell, row-major, a horizontal run before a vertical one
+    /// starting at the same cell.
+    ///
+    /// Every maximal horizontal or vertical run of two or more non-block cells
+    /// must read `operand (operator operand)+ = operand`; every non-block cell
+    /// must lie in a run; a cell in two runs must be an operand.
+    ///
+    /// - Throws: ``GridIssue`` at the first cell that breaks a rule.
+    public func equations() throws(GridIssue) -> [EquationRun] {
+        var runs: [EquationRun] = []
+        var covered = [UInt8](repeating: 0, count: rows * columns)  // bit 1: horizontal, bit 2: vertical
+        for row in 0..<rows {
+            for column in 0..<columns where self[row, column] != .block {
+                for orientation in EquationOrientation.allCases {
+                    let (dr, dc) = orientation == .horizontal ? (0, 1) : (1, 0)
+                    guard self[row - dr, column - dc] == .block else { continue }  // not a run start
+                    var positions: [GridPosition] = []
+                    var r = row, c = column
+                    while self[r, c] != .block {
+                        positions.append(GridPosition(row: r, column: c))
+                        r += dr
+                        c += dc
+                    }
+                    guard positions.count >= 2 else { continue }
+                    try checkReading(positions, orientation)
+                    let bit: UInt8 = orientation == .horizontal ? 1 : 2
+                    for p in positions { covered[p.row * columns + p.column] |= bit }
+                    runs.append(EquationRun(orientation: orientation, positions: positions))
+                }
+            }
+        }
+        for index in tokens.indices where tokens[index] != .block {
+            let position = GridPosition(row: index / columns, column: index % columns)
+            if covered[index] == 0 {
+                throw GridIssue(position: position, message: "'\(tokens[index].text)' lies in no equation (a run of two or more non-block cells)")
+            }
+            if covered[index] == 3 && !tokens[index].isOperand {
+                throw GridIssue(position: position, message: "'\(tokens[index].text)' is at a crossing; only operands may be shared by two equations")
+            }
+        }
+        if runs.isEmpty {
+            throw GridIssue(position: GridPosition(row: 0, column: 0), message: "the grid holds no equation")
+        }
+        return runs
+    }
+
+    private func checkReading(_ positions: [GridPosition], _ orientation: EquationOrientation) throws(GridIssue) {
+        let run = "the \(orientation == .horizontal ? "horizontal" : "vertical") run starting at \(positions[0])"
+        let shape = "'operand (operator operand)+ = operand'"
+        if positions.count < 5 || positions.count % 2 == 0 {
+            throw GridIssue(position: positions[0], message: "\(run) has \(positions.count) cells; an equation reads \(shape) in 5, 7, 9… cells")
+        }
+        for (offset, position) in positions.enumerated() {
+            let token = self[position]
+            let expected: String?
+            if offset % 2 == 0 {
+                expected = token.isOperand ? nil : "an operand (a number or '?')"
+            } else if offset == positions.count - 2 {
+                expected = token == .equals ? nil : "'='"
+            } else if case .op = token {
+                expected = nil
+            } else {
+                expected = "an operator (+ - x /)"
+            }
+            if let expected {
+                throw GridIssue(position: position, message: "\(run) must read \(shape): expected \(expected), found '\(token.text)'")
+            }
+        }
+    }
+}
+
+extension Level {
+    /// The level's cells as tokens: `?` for every empty cell, whatever the
+    /// player placed there.
+    public var tokenGrid: TokenGrid {
+        TokenGrid(rows: rows, columns: columns, tokens: cells.map { cell in
+            switch cell.type {
+            case .block: return .block
+            case .emptyOperand: return .empty
+            case .fixedOperand: return .number(cell.fixedValue ?? 0)
+            case .operatorSymbol: return .op(cell.operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add)
+            case .equals: return .equals
+            }
+        })
+    }
+
+    /// Builds a level from a token grid whose equations have been read.
+    ///
+    /// Cell and equation ids are derived from `idNamespace`, so the same input
+    /// always gives the same level.
+    public init(id: String, difficulty: DifficultyProfile, grid: TokenGrid, equations runs: [EquationRun],
+                numberPool: [Int], solution: [SolutionEntry]?, idNamespace: UInt64) {
+        var cells: [GridCell] = []
+        cells.reserveCapacity(grid.tokens.count)
+        for (index, token) in grid.tokens.enumerated() {
+            let position = GridPosition(row: index / grid.columns, column: index % grid.columns)
+            let uuid = UUID(stable: idNamespace, index)
+            switch token {
+            case .block: cells.append(GridCell(id: uuid, position: position, type: .block))
+            case .empty: cells.append(GridCell(id: uuid, position: position, type: .emptyOperand))
+            case .number(let n): cells.append(GridCell(id: uuid, position: position, type: .fixedOperand, fixedValue: n))
+            case .op(let op): cells.append(GridCell(id: uuid, position: position, type: .operatorSymbol, operatorSymbol: op.symbol))
+            case .equals: cells.append(GridCell(id: uuid, position: position, type: .equals))
+            }
+        }
+        let equations = runs.enumerated().map { offset, run in
+            Equation(id: UUID(stable: idNamespace, grid.tokens.count + offset), orientation: run.orientation, cellPositions: run.positions)
+        }
+        self.init(id: id, difficulty: difficulty, rows: grid.rows, columns: grid.columns, cells: cells,
+                  equations: equations, numberPool: numberPool.sorted(), solution: solution)
+    }
+}

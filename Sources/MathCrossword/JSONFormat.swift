@@ -1,0 +1,133 @@
+import Foundation
+import PuzzleKit
+
+/// The JSON form of a level (FORMATS.md section 2): the seed's `Level` with
+/// Swift's default `Codable` keys and an optional `solution`; a corpus is JSON
+/// Lines, one level per line.
+public enum JSONFormat {
+    /// The largest grid a file may declare (a guard against absurd sizes).
+    public static let maxCells = 1_000_000
+
+    /// Reads and validates one level.
+    ///
+    /// Beyond decoding, the grid must follow the same rules as the text format:
+    /// one cell per position, each cell's fields matching its type, the listed
+    /// equations being exactly the grid's runs, one pool tile per empty cell,
+    /// and a `solution` (when present) that fills every empty cell from the pool
+    /// and makes every equation hold.
+    ///
+    /// - Parameter line: the line the object starts on (JSON Lines).
+    /// - Throws: ``PuzzleKit/FormatError``.
+    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
+        let decoded = try decodeJSON(Level.self, from: data, file: file, line: line)
+        do {
+            return try validated(decoded)
+        } catch let message {
+            throw FormatError(message.text, at: SourceLocation(file: file, line: line))
+        }
+    }
+
+    /// Reads a JSON Lines corpus: one result per non-blank line, so one bad
+    /// line does not hide the others.
+    public static func readLines(_ text: String, file: String) -> [Result<Level, FormatError>] {
+        var results: [Result<Level, FormatError>] = []
+        var number = 0
+        var body = Substring(text)
+        if body.first == "\u{FEFF}" { body = body.dropFirst() }
+        for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            guard line.contains(where: { !$0.isWhitespace }) else { continue }
+            results.append(Result { () throws(FormatError) -> Level in try read(Data(line.utf8), file: file, line: number) })
+        }
+        return results
+    }
+
+    /// One level as JSON with sorted keys: pretty-printed, or compact on one
+    /// line (for JSON Lines).
+    public static func write(_ level: Level, pretty: Bool) -> String {
+        guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(level) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private struct Problem: Error { var text: String }
+
+    private static func validated(_ level: Level) throws(Problem) -> Level {
+        let rows = level.rows, columns = level.columns
+        guard rows >= 1, columns >= 1, rows <= maxCells / columns else {
+            throw Problem(text: "rows and columns must be positive and the grid at most \(maxCells) cells, found \(rows)x\(columns)")
+        }
+        guard level.cells.count == rows * columns else {
+            throw Problem(text: "cells: expected \(rows * columns) cells (\(rows)x\(columns), blocks included), found \(level.cells.count)")
+        }
+        var ordered = [GridCell?](repeating: nil, count: rows * columns)
+        for (i, cell) in level.cells.enumerated() {
+            let p = cell.position
+            guard level.contains(p) else {
+                throw Problem(text: "cells[\(i)].position (\(p.row), \(p.column)) lies outside the \(rows)x\(columns) grid")
+            }
+            guard ordered[p.row * columns + p.column] == nil else {
+                throw Problem(text: "cells[\(i)]: a second cell at \(p)")
+            }
+            if let fault = fieldFault(cell) { throw Problem(text: "cells[\(i)] at \(p): \(fault)") }
+            ordered[p.row * columns + p.column] = cell
+        }
+        var result = level
+        result.cells = ordered.compactMap { $0 }
+        let grid = result.tokenGrid
+        let runs: [EquationRun]
+        do {
+            runs = try grid.equations()
+        } catch {
+            throw Problem(text: "\(error.position): \(error.message)")
+        }
+        let listed = level.equations.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
+        for (i, equation) in listed.enumerated() where !runs.contains(equation) {
+            throw Problem(text: "equations[\(i)] is not a run of the grid (every maximal run of two or more non-block cells is one equation)")
+        }
+        if let missing = runs.first(where: { !listed.contains($0) }) {
+            throw Problem(text: "equations: the \(missing.orientation) equation starting at \(missing.positions[0]) is not listed")
+        }
+        guard listed.count == runs.count else { throw Problem(text: "equations: an equation is listed twice") }
+        let blanks = result.blankPositions
+        guard level.numberPool.count == blanks.count else {
+            throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blanks.count) empty operands; expected one tile per empty operand")
+        }
+        if let negative = level.numberPool.first(where: { $0 < 0 }) {
+            throw Problem(text: "numberPool: expected non-negative integers, found \(negative)")
+        }
+        if let solution = level.solution {
+            let placed = Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { a, _ in a })
+            guard placed.count == solution.count, Set(placed.keys) == Set(blanks) else {
+                throw Problem(text: "solution: expected exactly one entry per empty operand")
+            }
+            guard solution.map(\.value).sorted() == level.numberPool.sorted() else {
+                throw Problem(text: "solution: its values are not the pool's tiles")
+            }
+            var filled = result
+            for p in blanks { filled[p].currentValue = placed[p] }
+            let states = EquationEvaluator().evaluate(filled)
+            if let wrong = states.firstIndex(where: { $0 != .correct }) {
+                throw Problem(text: "solution: equation \(wrong) (starting at \(level.equations[wrong].cellPositions[0])) does not hold")
+            }
+        }
+        return result
+    }
+
+    private static func fieldFault(_ cell: GridCell) -> String? {
+        switch cell.type {
+        case .fixedOperand:
+            guard let value = cell.fixedValue else { return "a fixedOperand needs a fixedValue" }
+            return value < 0 ? "fixedValue must be non-negative, found \(value)" : nil
+        case .operatorSymbol:
+            guard let symbol = cell.operatorSymbol, ArithmeticOperator(symbol: symbol) != nil else {
+                return "an operatorSymbol cell needs operatorSymbol '+', '-', 'x' or '/', found \(cell.operatorSymbol.map { "'\($0)'" } ?? "none")"
+            }
+            return nil
+        case .emptyOperand:
+            if let value = cell.currentValue, value < 0 { return "currentValue must be non-negative, found \(value)" }
+            return cell.fixedValue == nil ? nil : "an emptyOperand has no fixedValue"
+        case .block, .equals:
+            return nil
+        }
+    }
+}

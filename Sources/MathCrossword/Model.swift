@@ -1,0 +1,138 @@
+import Foundation
+
+/// What a grid cell holds (seed task 2.1).
+public enum CellType: String, Codable, Sendable, CaseIterable {
+    case block
+    case emptyOperand
+    case fixedOperand
+    case operatorSymbol
+    case equals
+}
+
+/// A cell's place in the grid, 0-based.
+public struct GridPosition: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
+    public let row: Int
+    public let column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+
+    /// Row-major order: top to bottom, then left to right.
+    public static func < (a: GridPosition, b: GridPosition) -> Bool {
+        (a.row, a.column) < (b.row, b.column)
+    }
+
+    /// "row 3, column 5", 1-based as people count.
+    public var description: String { "row \(row + 1), column \(column + 1)" }
+}
+
+/// One cell of a level (seed task 2.1).
+public struct GridCell: Identifiable, Codable, Sendable, Equatable {
+    public let id: UUID
+    public let position: GridPosition
+    public let type: CellType
+    /// The given number of a `fixedOperand` cell.
+    public let fixedValue: Int?
+    /// `+`, `-`, `x` or `/` for an `operatorSymbol` cell.
+    public let operatorSymbol: String?
+    /// The number a player placed in an `emptyOperand` cell.
+    public var currentValue: Int?
+
+    public init(id: UUID, position: GridPosition, type: CellType, fixedValue: Int? = nil,
+                operatorSymbol: String? = nil, currentValue: Int? = nil) {
+        self.id = id
+        self.position = position
+        self.type = type
+        self.fixedValue = fixedValue
+        self.operatorSymbol = operatorSymbol
+        self.currentValue = currentValue
+    }
+
+    /// True for the cells that hold numbers: empty and fixed operands.
+    public var isOperand: Bool { type == .emptyOperand || type == .fixedOperand }
+
+    /// The number the cell shows: the given value or the player's.
+    public var value: Int? { type == .fixedOperand ? fixedValue : currentValue }
+}
+
+/// The direction an equation reads in (seed task 2.2).
+public enum EquationOrientation: String, Codable, Sendable, CaseIterable {
+    case horizontal
+    case vertical
+}
+
+/// One equation: the positions of all its cells, operands, operators and `=`,
+/// in reading order (seed task 2.2).
+public struct Equation: Identifiable, Codable, Sendable, Equatable {
+    public let id: UUID
+    public let orientation: EquationOrientation
+    public let cellPositions: [GridPosition]
+
+    public init(id: UUID, orientation: EquationOrientation, cellPositions: [GridPosition]) {
+        self.id = id
+        self.orientation = orientation
+        self.cellPositions = cellPositions
+    }
+}
+
+/// The value of one empty cell in a level's solution (the optional `solution`
+/// key of the JSON form, FORMATS.md section 2).
+public struct SolutionEntry: Codable, Sendable, Equatable {
+    public let row: Int
+    public let column: Int
+    public let value: Int
+
+    public init(row: Int, column: Int, value: Int) {
+        self.row = row
+        self.column = column
+        self.value = value
+    }
+
+    public var position: GridPosition { GridPosition(row: row, column: column) }
+}
+
+/// A playable math crossword (seed task 2.4).
+///
+/// `cells` holds every cell of the grid, blocks included, in row-major order.
+public struct Level: Identifiable, Codable, Sendable, Equatable {
+    public let id: String
+    public let difficulty: DifficultyProfile
+    public let rows: Int
+    public let columns: Int
+    public var cells: [GridCell]
+    public let equations: [Equation]
+    /// One tile per empty cell (a multiset), in ascending order.
+    public let numberPool: [Int]
+    /// The value of every empty cell, when known (generated levels carry it).
+    public var solution: [SolutionEntry]?
+
+    public init(id: String, difficulty: DifficultyProfile, rows: Int, columns: Int, cells: [GridCell],
+                equations: [Equation], numberPool: [Int], solution: [SolutionEntry]? = nil) {
+        self.id = id
+        self.difficulty = difficulty
+        self.rows = rows
+        self.columns = columns
+        self.cells = cells
+        self.equations = equations
+        self.numberPool = numberPool
+        self.solution = solution
+    }
+
+    /// The cell at `position`; `cells` is row-major and complete.
+    public subscript(position: GridPosition) -> GridCell {
+        get { cells[position.row * columns + position.column] }
+        set { cells[position.row * columns + position.column] = newValue }
+    }
+
+    /// Whether `position` lies inside the grid.
+    public func contains(_ position: GridPosition) -> Bool {
+        (0..<rows).contains(position.row) && (0..<columns).contains(position.column)
+    }
+
+    /// The positions of the empty cells, in row-major order.
+    public var blankPositions: [GridPosition] {
+        cells.lazy.filter { $0.type == .emptyOperand }.map(\.position)
+    }
+}

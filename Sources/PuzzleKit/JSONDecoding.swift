@@ -1,0 +1,69 @@
+import Foundation
+
+/// Decodes `type` from JSON, turning any decoding failure into a one-line
+/// ``FormatError`` that names the file, the line and the JSON path.
+///
+/// - Parameters:
+///   - line: the line the JSON text starts on (JSON Lines give one per object).
+public func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, file: String, line: Int) throws(FormatError) -> T {
+    do {
+        return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+        throw FormatError(describe(error), at: SourceLocation(file: file, line: line))
+    } catch {
+        throw FormatError("expected JSON: \(error.localizedDescription)", at: SourceLocation(file: file, line: line))
+    }
+}
+
+private func path(_ codingPath: [any CodingKey]) -> String {
+    var result = ""
+    for key in codingPath {
+        if let index = key.intValue {
+            result += "[\(index)]"
+        } else {
+            result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+    }
+    return result.isEmpty ? "the top level" : result
+}
+
+private func describe(_ error: DecodingError) -> String {
+    switch error {
+    case .keyNotFound(let key, let context):
+        let parent = context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
+        return "missing key '\(key.stringValue)'\(parent)"
+    case .typeMismatch(let type, let context):
+        return "\(path(context.codingPath)): expected \(typeName(type))"
+    case .valueNotFound(let type, let context):
+        return "\(path(context.codingPath)): expected \(typeName(type)), found null"
+    case .dataCorrupted(let context):
+        if context.codingPath.isEmpty {
+            return "expected valid JSON (\(context.underlyingError.map { String(describing: $0) } ?? context.debugDescription))"
+        }
+        return "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+        return "invalid JSON"
+    }
+}
+
+private func typeName(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type: return "an integer"
+    case is String.Type: return "a string"
+    case is Bool.Type: return "true or false"
+    case is [Any].Type: return "an array"
+    default:
+        let name = String(describing: type)
+        if name.hasPrefix("Array") { return "an array" }
+        if name.hasPrefix("Dictionary") { return "an object" }
+        return "an object (\(name))"
+    }
+}
+
+/// The canonical JSON encoder of PuzzleLab's writers: sorted keys, so output
+/// never depends on dictionary order.
+public func canonicalJSONEncoder(pretty: Bool) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+}

@@ -1,0 +1,111 @@
+/// One token of a text-format line and the 1-based column where it starts
+/// (counted in characters).
+public struct Token: Sendable, Equatable {
+    public var text: Substring
+    public var column: Int
+
+    public init(text: Substring, column: Int) {
+        self.text = text
+        self.column = column
+    }
+}
+
+/// A meaningful line of a PuzzleLab text format: neither blank nor a comment.
+public struct TextLine: Sendable {
+    /// The 1-based line number in the file.
+    public var number: Int
+    /// The line with leading and trailing blanks removed.
+    public var content: Substring
+    /// The line split at runs of spaces and tabs.
+    public var tokens: [Token]
+}
+
+/// Splits text into the meaningful lines of the shared lexical rules
+/// (FORMATS.md section 0).
+///
+/// A leading byte-order mark is dropped; lines end in LF or CRLF; blanks are
+/// spaces and tabs; blank lines and lines whose first non-blank character is
+/// `#` are skipped. A `#` anywhere else is an error, since the formats have no
+/// trailing comments.
+///
+/// - Throws: ``FormatError`` at the first stray `#`.
+public func meaningfulLines(of text: String, file: String) throws(FormatError) -> [TextLine] {
+    var body = Substring(text)
+    if body.first == "\u{FEFF}" { body = body.dropFirst() }
+    var result: [TextLine] = []
+    var number = 0
+    // Split on "\n" only; "\r\n" is one Character in Swift, so split on both.
+    for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        number += 1
+        var line = rawLine
+        if line.last == "\r" { line = line.dropLast() }
+        let tokens = tokenize(line)
+        guard let first = tokens.first else { continue }
+        if first.text.first == "#" { continue }
+        if let hash = tokens.first(where: { $0.text.contains("#") }) {
+            let offset = hash.text.firstIndex(of: "#").map { hash.text.distance(from: hash.text.startIndex, to: $0) } ?? 0
+            throw FormatError(
+                "'#' starts a comment only at the beginning of a line",
+                at: SourceLocation(file: file, line: number, column: hash.column + offset))
+        }
+        let content = line.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+        result.append(TextLine(number: number, content: Substring(String(content)), tokens: tokens))
+    }
+    return result
+}
+
+private func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
+
+private func tokenize(_ line: Substring) -> [Token] {
+    var tokens: [Token] = []
+    var column = 1
+    var start: Substring.Index?
+    var startColumn = 0
+    var index = line.startIndex
+    while index < line.endIndex {
+        let c = line[index]
+        if isBlank(c) {
+            if let s = start {
+                tokens.append(Token(text: line[s..<index], column: startColumn))
+                start = nil
+            }
+        } else if start == nil {
+            start = index
+            startColumn = column
+        }
+        column += 1
+        index = line.index(after: index)
+    }
+    if let s = start { tokens.append(Token(text: line[s...], column: startColumn)) }
+    return tokens
+}
+
+/// Why a token is not a valid integer under the shared lexical rules.
+public enum IntegerTokenError: Error, Sendable, Equatable {
+    /// Not all ASCII digits (a sign, a separator, a letter…).
+    case notDigits
+    /// More than one digit and a leading zero.
+    case leadingZero
+    /// Digits only, but more than this build can represent.
+    case tooLarge
+}
+
+/// Parses a non-negative decimal integer under the shared lexical rules: ASCII
+/// digits only, no sign, no leading zeros except `0` itself.
+public func parseNonNegativeInteger(_ text: Substring) -> Result<Int, IntegerTokenError> {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .failure(.notDigits) }
+    if text.utf8.count > 1 && text.utf8.first == 0x30 { return .failure(.leadingZero) }
+    guard let value = Int(text) else { return .failure(.tooLarge) }
+    return .success(value)
+}
+
+extension IntegerTokenError {
+    /// A message for a token that should have been an integer.
+    public func message(for token: Substring, expected: String = "a non-negative integer") -> String {
+        switch self {
+        case .notDigits: return "expected \(expected) (ASCII digits, no sign), found '\(token)'"
+        case .leadingZero: return "expected \(expected) without leading zeros, found '\(token)'"
+        case .tooLarge: return "the integer '\(token)' does not fit in 64 bits (the largest is \(Int.max)); this build cannot represent it"
+        }
+    }
+}

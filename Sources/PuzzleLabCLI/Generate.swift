@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import MathCrossword
+import PuzzleKit
+
+enum LevelFormat: String, ExpressibleByArgument, CaseIterable {
+    case mcw, json, jsonl
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate math crosswords for a difficulty profile.",
+        discussion: """
+            Seeds are SEED, SEED+1, … SEED+COUNT-1; the same seed always gives
+            the same puzzle, byte for byte.
+
+            Examples:
+              puzzlelab generate --profile class_1 --seed 42
+              puzzlelab generate --profile class_4 --count 1000 --format jsonl > class_4.jsonl
+              puzzlelab generate --profile my-profile.json --format json
+            """
+    )
+
+    @Option(name: .shortAndLong, help: "class_1 … class_4, or a profile JSON file with the keys of DifficultyProfile.")
+    var profile = "class_1"
+
+    @Option(name: .shortAndLong, help: "The seed of the first puzzle.")
+    var seed = 1
+
+    @Option(name: .shortAndLong, help: "How many puzzles to generate.")
+    var count = 1
+
+    @Option(name: .shortAndLong, help: "Output format: mcw (text grid), json (one pretty object) or jsonl (one object per line).")
+    var format: LevelFormat = .mcw
+
+    @Flag(help: "Print the solved grid after each puzzle (mcw only).")
+    var showSolution = false
+
+    func validate() throws {
+        guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
+        guard format != .json || count == 1 else {
+            throw ValidationError("--format json writes one level; use --format jsonl for several.")
+        }
+        guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+    }
+
+    func run() throws {
+        let difficulty = try resolveProfile(profile)
+        let generator = LevelGenerator()
+        var failures = 0
+        for offset in 0..<count {
+            let seed = self.seed + offset
+            let generated: GeneratedLevel
+            do {
+                generated = try generator.generate(difficulty: difficulty, seed: seed)
+            } catch {
+                printError("puzzlelab: profile \(difficulty.id), seed \(seed): \(error)")
+                failures += 1
+                continue
+            }
+            switch format {
+            case .mcw:
+                if offset > 0 { print("") }
+                print(TextFormat.write(generated.level, comments: [
+                    "\(generated.level.id): profile \(difficulty.id), seed \(seed), attempts \(generated.attempts)",
+                ]), terminator: "")
+                if showSolution {
+                    print("")
+                    print(TextFormat.write(generated.level, comments: ["solution of \(generated.level.id)"], solved: true), terminator: "")
+                }
+            case .json: print(JSONFormat.write(generated.level, pretty: true))
+            case .jsonl: print(JSONFormat.write(generated.level, pretty: false))
+            }
+        }
+        if failures > 0 { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct PuzzleLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "puzzlelab",
+        abstract: "Generate, check and solve kids' number puzzles.",
+        discussion: """
+            Examples:
+              puzzlelab generate --profile class_1 --seed 42
+              puzzlelab generate --profile class_3 --count 100 --format jsonl > corpus.jsonl
+              puzzlelab check puzzle.mcw corpus.jsonl
+            """,
+        version: PuzzleLabVersion.string,
+        subcommands: [Generate.self, Check.self]
+    )
+}
+
+enum PuzzleLabVersion {
+    static let string = "0.1.0"
+}

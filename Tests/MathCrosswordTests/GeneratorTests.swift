@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import MathCrossword
+import PuzzleKit
+
+/// Every rule of seed task 3.1 and FORMATS.md section 1 a generated level must
+/// keep, as a list of violations (empty when the level is right).
+func violations(_ level: Level, _ profile: DifficultyProfile) -> [String] {
+    var found: [String] = []
+    func fail(_ s: String) { found.append(s) }
+    if (level.rows, level.columns) != (profile.gridRows, profile.gridColumns) { fail("grid size") }
+    if !(profile.minEquations...profile.maxEquations).contains(level.equations.count) { fail("equation count \(level.equations.count)") }
+    // The grid reads back as exactly these equations (runs rule, crossings on operands only).
+    do {
+        let runs = try level.tokenGrid.equations()
+        if runs.map(\.positions) != level.equations.map(\.cellPositions) { fail("equations are not the grid's runs") }
+    } catch {
+        fail("grid: \(error.message)")
+    }
+    // One connected component; every equation crosses another.
+    if LevelCheck.connectedComponents(level) != 1 { fail("not connected") }
+    var owners: [GridPosition: Int] = [:]
+    for equation in level.equations { for p in equation.cellPositions { owners[p, default: 0] += 1 } }
+    for equation in level.equations where level.equations.count > 1 {
+        if !equation.cellPositions.contains(where: { owners[$0] == 2 }) { fail("an equation crosses no other") }
+        let blanks = equation.cellPositions.filter { level[$0].type == .emptyOperand }.count
+        if !(1...2).contains(blanks) { fail("\(blanks) blanks in an equation") }
+        if equation.cellPositions.count != 5 { fail("not A op B = C") }
+    }
+    // Operators, values and the pool.
+    let allowed = Set(profile.allowedOperators)
+    for cell in level.cells where cell.type == .operatorSymbol && !allowed.contains(cell.operatorSymbol ?? "") { fail("operator") }
+    guard let solution = level.solution else { fail("no solution"); return found }
+    if solution.map(\.position) != level.blankPositions { fail("solution does not cover the blanks in order") }
+    if solution.map(\.value).sorted() != level.numberPool { fail("pool is not the blanks' multiset") }
+    var solved = level
+    for entry in solution { solved[entry.position].currentValue = entry.value }
+    if EquationEvaluator().evaluate(solved).contains(where: { $0 != .correct }) { fail("solution breaks an equation") }
+    let values = solved.cells.compactMap(\.value)
+    if values.contains(where: { $0 < profile.minValue || $0 > profile.maxValue }) { fail("value out of range") }
+    return found
+}
+
+@Suite struct GeneratorTests {
+    @Test(arguments: DifficultyProfile.classProfiles)
+    func everyLevelOfAThousandSeedsKeepsEveryRule(_ profile: DifficultyProfile) throws {
+        let generator = LevelGenerator()
+        var horizontal = 0, total = 0
+        for seed in 1...1000 {
+            let level = try generator.generateLevel(difficulty: profile, seed: seed)
+            let problems = violations(level, profile)
+            #expect(problems.isEmpty, "\(profile.id) seed \(seed): \(problems)")
+            horizontal += level.equations.filter { $0.orientation == .horizontal }.count
+            total += level.equations.count
+        }
+        // Orientation ~50/50 is a soft goal; over a thousand levels it holds closely.
+        #expect(abs(Double(horizontal) / Double(total) - 0.5) < 0.05)
+    }
+
+    @Test(arguments: DifficultyProfile.classProfiles)
+    func theSameSeedGivesTheSameBytes(_ profile: DifficultyProfile) throws {
+        for seed in [0, 1, 99, -5, Int.max] {
+            let a = try LevelGenerator().generateLevel(difficulty: profile, seed: seed)
+            let b = try LevelGenerator().generateLevel(difficulty: profile, seed: seed)
+            #expect(TextFormat.write(a) == TextFormat.write(b))
+            #expect(JSONFormat.write(a, pretty: false) == JSONFormat.write(b, pretty: false))
+        }
+        let c = try LevelGenerator().generateLevel(difficulty: profile, seed: 2)
+        let d = try LevelGenerator().generateLevel(difficulty: profile, seed: 3)
+        #expect(TextFormat.write(c) != TextFormat.write(d))
+    }
+
+    @Test func throwsAfterThreeAttemptsThatMissMinEquations() {
+        let cramped = DifficultyProfile(id: "cramped", displayName: "Cramped", minValue: 0, maxValue: 20,
+                                        allowedOperators: ["+"], gridRows: 5, gridColumns: 5, minEquations: 7,
+                                        maxEquations: 8, maxOperandsPerEquation: 2, minCrossingsPerEquation: 1)
+        #expect(throws: GenerationError.tooFewEquations(best: 6, required: 7, attempts: 3)) {
+            try LevelGenerator().generateLevel(difficulty: cramped, seed: 1)
+        }
+    }
+
+    @Test func rejectsProfilesThatCannotBeGenerated() {
+        let narrow = DifficultyProfile(id: "narrow", displayName: "", minValue: 0, maxValue: 9, allowedOperators: ["+"],
+                                       gridRows: 4, gridColumns: 4, minEquations: 1, maxEquations: 1,
+                                       maxOperandsPerEquation: 2, minCrossingsPerEquation: 0)
+        #expect(throws: GenerationError.invalidProfile("a 4x4 grid cannot hold a five-cell equation")) {
+            try LevelGenerator().generateLevel(difficulty: narrow, seed: 1)
+        }
+    }
+
+    @Test func customProfilesGenerateWithinTheirSettings() throws {
+        let custom = DifficultyProfile(id: "times", displayName: "Times tables", minValue: 1, maxValue: 100,
+                                       allowedOperators: ["x", "/"], gridRows: 9, gridColumns: 9, minEquations: 5,
+                                       maxEquations: 7, maxOperandsPerEquation: 2, minCrossingsPerEquation: 2)
+        for seed in 1...200 {
+            let level = try LevelGenerator().generateLevel(difficulty: custom, seed: seed)
+            #expect(violations(level, custom).isEmpty, "seed \(seed): \(violations(level, custom))")
+        }
+    }
+
+    @Test func recordsSeedAndAttempts() throws {
+        let generated = try LevelGenerator().generate(difficulty: .class3, seed: 11)
+        #expect(generated.seed == 11)
+        #expect((1...LevelGenerator.maxAttempts).contains(generated.attempts))
+        #expect(generated.level.id == "class_3-11")
+    }
+}

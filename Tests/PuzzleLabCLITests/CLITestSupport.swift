@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The result of one run of the `puzzlelab` executable.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The `puzzlelab` binary SwiftPM built beside the test bundle.
+let puzzlelabURL: URL = {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        Bundle.main.bundleURL,
+        Bundle.main.bundleURL.deletingLastPathComponent(),
+    ]
+    for directory in candidates {
+        let url = directory.appendingPathComponent("puzzlelab")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return candidates[0].appendingPathComponent("puzzlelab")
+}()
+
+/// Runs `puzzlelab` with `arguments` in `directory`, feeding it no input.
+func puzzlelab(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = puzzlelabURL
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    // Output goes to files, so no pipe can fill up and block the child.
+    let dir = try temporaryDirectory()
+    let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    return Run(status: process.terminationStatus,
+               stdout: try String(contentsOf: outURL, encoding: .utf8),
+               stderr: try String(contentsOf: errURL, encoding: .utf8))
+}
+
+/// A fresh temporary directory for one test.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("puzzlelab-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

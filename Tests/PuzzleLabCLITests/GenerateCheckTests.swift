@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@Suite struct GenerateCheckTests {
+    @Test func generatePrintsAReproduciblePuzzle() throws {
+        let a = try puzzlelab(["generate", "--profile", "class_1", "--seed", "42"])
+        let b = try puzzlelab(["generate", "--profile", "class_1", "--seed", "42"])
+        #expect(a.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.hasPrefix("# class_1-42: profile class_1, seed 42, attempts 1\nprofile: class_1\npool:"))
+    }
+
+    @Test func generatedFilesPassCheckInEveryFormat() throws {
+        let dir = try temporaryDirectory()
+        for (format, name) in [("mcw", "p.mcw"), ("json", "p.json"), ("jsonl", "c.jsonl")] {
+            var arguments = ["generate", "--profile", "class_3", "--seed", "5", "--format", format]
+            if format == "jsonl" { arguments += ["--count", "3"] }
+            let generated = try puzzlelab(arguments)
+            #expect(generated.status == 0)
+            try generated.stdout.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let check = try puzzlelab(["check", "p.mcw", "p.json", "c.jsonl"], in: dir)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.components(separatedBy: ": valid,").count == 6)
+        #expect(check.stdout.contains("incomplete"))
+        #expect(check.stdout.contains("correct"))  // the JSON carries its solution
+    }
+
+    @Test func checkReportsBadFilesOnOneLineAndGoesOn() throws {
+        let dir = try temporaryDirectory()
+        try "pool: 5\n7 + ? = 12\n".write(to: dir.appendingPathComponent("good.mcw"), atomically: true, encoding: .utf8)
+        try "pool: 5\n7 + ? = 1x\n".write(to: dir.appendingPathComponent("bad.mcw"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["check", "bad.mcw", "missing.mcw", "good.mcw"], in: dir)
+        #expect(run.status != 0)
+        let errors = run.stderr.split(separator: "\n")
+        #expect(errors.count == 2)
+        #expect(errors.first?.hasPrefix("bad.mcw:2:9: expected") == true)
+        #expect(errors.last == "missing.mcw:1: no such file")
+        #expect(run.stdout.contains("good.mcw: good: valid"))
+    }
+
+    @Test func checkNotesWhatGeneratorsNeverProduce() throws {
+        let dir = try temporaryDirectory()
+        try "pool: 1 2\n? + 1 = 2 . 1 + ? = 3\n".write(to: dir.appendingPathComponent("two.mcw"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["check", "two.mcw"], in: dir)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("note: the equations form 2 groups"))
+    }
+
+    @Test func badOptionsFailWithAMessage() throws {
+        let unknown = try puzzlelab(["generate", "--profile", "class_9"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("unknown profile 'class_9'"))
+        let json = try puzzlelab(["generate", "--count", "2", "--format", "json"])
+        #expect(json.status != 0)
+        #expect(json.stderr.contains("--format jsonl"))
+        let help = try puzzlelab(["generate", "--help"])
+        #expect(help.stdout.contains("--seed"))
+        #expect(help.stdout.contains("Examples"))
+    }
+
+    @Test func customProfileFilesGenerate() throws {
+        let dir = try temporaryDirectory()
+        let profile = """
+            {"id": "mini", "displayName": "Mini", "minValue": 0, "maxValue": 10, "allowedOperators": ["+"],
+             "gridRows": 7, "gridColumns": 7, "minEquations": 3, "maxEquations": 4,
+             "maxOperandsPerEquation": 2, "minCrossingsPerEquation": 1}
+            """
+        try profile.write(to: dir.appendingPathComponent("mini.json"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["generate", "--profile", "mini.json", "--seed", "3"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("profile: mini"))
+        try "{\"id\": 1}".write(to: dir.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        let broken = try puzzlelab(["generate", "--profile", "broken.json"], in: dir)
+        #expect(broken.status != 0)
+        #expect(broken.stderr.hasPrefix("Error: broken.json:1: id: expected a string") || broken.stderr.contains("broken.json:1:"))
+    }
+}
