@@ -5,6 +5,7 @@ let package = Package(
     name: "PuzzleLab",
     products: [
         .library(name: "PuzzleKit", targets: ["PuzzleKit"]),
+        .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "MathCrossword", targets: ["MathCrossword"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
     ],
@@ -13,16 +14,18 @@ let package = Package(
     ],
     targets: [
         .target(name: "PuzzleKit"),
-        .target(name: "MathCrossword", dependencies: ["PuzzleKit"]),
+        .target(name: "ConstraintSolver"),
+        .target(name: "MathCrossword", dependencies: ["PuzzleKit", "ConstraintSolver"]),
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "MathCrossword",
+                "PuzzleKit", "ConstraintSolver", "MathCrossword",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
-        .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit"]),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
+        .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit", "ConstraintSolver"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI"]),
     ]
 )

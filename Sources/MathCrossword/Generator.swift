@@ -7,12 +7,16 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidProfile(String)
     /// Every placement attempt ended with fewer equations than the profile's minimum.
     case tooFewEquations(best: Int, required: Int, attempts: Int)
+    /// No layout could be made unique by revealing cells within the budget.
+    case noUniqueLevel(layouts: Int)
 
     public var description: String {
         switch self {
         case .invalidProfile(let problem): return "invalid profile: \(problem)"
         case .tooFewEquations(let best, let required, let attempts):
             return "placed at most \(best) of the \(required) equations required in \(attempts) attempts"
+        case .noUniqueLevel(let layouts):
+            return "none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
         }
     }
 
@@ -21,6 +25,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .invalidProfile: return "invalid-profile"
         case .tooFewEquations: return "too-few-equations"
+        case .noUniqueLevel: return "no-unique-level"
         }
     }
 }
@@ -29,8 +34,11 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
 public struct GeneratedLevel: Sendable {
     public var level: Level
     public var seed: Int
-    /// Complete placement attempts used (1 … ``LevelGenerator/maxAttempts``).
+    /// Complete placement attempts used (1 … ``LevelGenerator/maxAttempts``
+    /// per layout).
     public var attempts: Int
+    /// Empty cells turned into givens to make the solution unique.
+    public var revealed = 0
 }
 
 /// Builds levels for a difficulty profile, reproducibly from a seed (seed
@@ -65,6 +73,12 @@ public struct LevelGenerator: Sendable {
     public func generate(difficulty: DifficultyProfile, seed: Int) throws(GenerationError) -> GeneratedLevel {
         if let problem = difficulty.problem { throw .invalidProfile(problem) }
         var rng = SplitMix64(seed: seed)
+        let (level, attempts) = try layout(difficulty, seed: seed, using: &rng)
+        return GeneratedLevel(level: level, seed: seed, attempts: attempts)
+    }
+
+    /// Up to ``maxAttempts`` placement attempts drawing from `rng`.
+    func layout(_ difficulty: DifficultyProfile, seed: Int, using rng: inout SplitMix64) throws(GenerationError) -> (Level, attempts: Int) {
         var best = 0
         for attempt in 1...Self.maxAttempts {
             var builder = _CrosswordBuilder(profile: difficulty)
@@ -73,8 +87,7 @@ public struct LevelGenerator: Sendable {
             best = max(best, builder.equations.count)
             guard builder.equations.count >= difficulty.minEquations,
                   let blanks = builder.chooseBlanks(using: &rng) else { continue }
-            let level = builder.level(blanks: blanks, id: "\(difficulty.id)-\(seed)", idNamespace: UInt64(bitPattern: Int64(seed)))
-            return GeneratedLevel(level: level, seed: seed, attempts: attempt)
+            return (builder.level(blanks: blanks, id: "\(difficulty.id)-\(seed)", idNamespace: UInt64(bitPattern: Int64(seed))), attempt)
         }
         throw .tooFewEquations(best: best, required: difficulty.minEquations, attempts: Self.maxAttempts)
     }
@@ -219,29 +232,37 @@ struct _CrosswordBuilder {
         let fixed = [0, 2, 4].map { kind[cells[$0]] == .operand ? value[cells[$0]] : nil }
         var order = operators
         order.stableShuffle(using: &rng)
+        // Prefer informative equations: no zero, no factor or divisor of 1.
+        var chosen: (ArithmeticOperator, [Int])?
         for op in order {
             guard let values = ValuePicker(low: profile.minValue, high: profile.maxValue)
                 .values(op, fixed[0], fixed[1], fixed[2], using: &rng) else { continue }
-            let index = Int32(equations.count)
-            var crossings = 0
-            for (j, cell) in cells.enumerated() {
-                if j % 2 == 0 {
-                    if kind[cell] == .operand {
-                        crossings += 1
-                        equations[Int(owner[2 * cell + (horizontal ? 1 : 0)])].crossings += 1
-                    }
-                    kind[cell] = .operand
-                    value[cell] = values[j / 2]
-                } else {
-                    kind[cell] = .symbol
-                }
-                owner[2 * cell + (horizontal ? 0 : 1)] = index
+            let trivial = values.contains(0) || ((op == .multiply || op == .divide) && (values[0] == 1 || values[1] == 1))
+            if !trivial {
+                chosen = (op, values)
+                break
             }
-            equations.append(PlacedEquation(horizontal: horizontal, cells: cells, op: op, crossings: crossings))
-            if horizontal { horizontalCount += 1 }
-            return true
+            if chosen == nil { chosen = (op, values) }
         }
-        return false
+        guard let (op, values) = chosen else { return false }
+        let index = Int32(equations.count)
+        var crossings = 0
+        for (j, cell) in cells.enumerated() {
+            if j % 2 == 0 {
+                if kind[cell] == .operand {
+                    crossings += 1
+                    equations[Int(owner[2 * cell + (horizontal ? 1 : 0)])].crossings += 1
+                }
+                kind[cell] = .operand
+                value[cell] = values[j / 2]
+            } else {
+                kind[cell] = .symbol
+            }
+            owner[2 * cell + (horizontal ? 0 : 1)] = index
+        }
+        equations.append(PlacedEquation(horizontal: horizontal, cells: cells, op: op, crossings: crossings))
+        if horizontal { horizontalCount += 1 }
+        return true
     }
 
     // MARK: Blanks
@@ -347,7 +368,8 @@ struct ValuePicker {
             guard let x = pick(low, high - y, floor: 1, using: &rng) else { return nil }
             return fits(x + y) ? (x, y, x + y) : nil
         case let (nil, nil, z?):
-            guard let x = pick(low, z - low, floor: 1, using: &rng), fits(z - x) else { return nil }
+            let margin = z - low >= 2 ? max(low, 1) : low
+            guard let x = pick(margin, z - margin, floor: 1, using: &rng), fits(z - x) else { return nil }
             return (x, z - x, z)
         case (nil, nil, nil):
             guard let x = pick(low, high - max(low, 1), floor: 1, using: &rng),

@@ -16,6 +16,7 @@ struct Generate: ParsableCommand {
 
             Examples:
               puzzlelab generate --profile class_1 --seed 42
+              puzzlelab generate --profile class_2 --unique --show-solution
               puzzlelab generate --profile class_4 --count 1000 --format jsonl > class_4.jsonl
               puzzlelab generate --profile my-profile.json --format json
             """
@@ -32,6 +33,9 @@ struct Generate: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Output format: mcw (text grid), json (one pretty object) or jsonl (one object per line).")
     var format: LevelFormat = .mcw
+
+    @Flag(help: "Only puzzles with exactly one solution (reveals the fewest cells it can).")
+    var unique = false
 
     @Flag(help: "Print the solved grid after each puzzle (mcw only).")
     var showSolution = false
@@ -52,7 +56,9 @@ struct Generate: ParsableCommand {
             let seed = self.seed + offset
             let generated: GeneratedLevel
             do {
-                generated = try generator.generate(difficulty: difficulty, seed: seed)
+                generated = unique
+                    ? try generator.generateUnique(difficulty: difficulty, seed: seed)
+                    : try generator.generate(difficulty: difficulty, seed: seed)
             } catch {
                 printError("puzzlelab: profile \(difficulty.id), seed \(seed): \(error)")
                 failures += 1
@@ -62,7 +68,8 @@ struct Generate: ParsableCommand {
             case .mcw:
                 if offset > 0 { print("") }
                 print(TextFormat.write(generated.level, comments: [
-                    "\(generated.level.id): profile \(difficulty.id), seed \(seed), attempts \(generated.attempts)",
+                    "\(generated.level.id): profile \(difficulty.id), seed \(seed), attempts \(generated.attempts)"
+                        + (unique ? ", unique, \(generated.revealed) cells revealed" : ""),
                 ]), terminator: "")
                 if showSolution {
                     print("")

@@ -10,10 +10,12 @@ struct PuzzleLab: ParsableCommand {
             Examples:
               puzzlelab generate --profile class_1 --seed 42
               puzzlelab generate --profile class_3 --count 100 --format jsonl > corpus.jsonl
+              puzzlelab generate --profile class_2 --unique > puzzle.mcw
+              puzzlelab solve puzzle.mcw --show-solution
               puzzlelab check puzzle.mcw corpus.jsonl
             """,
         version: PuzzleLabVersion.string,
-        subcommands: [Generate.self, Check.self]
+        subcommands: [Generate.self, Solve.self, Check.self]
     )
 }
 

@@ -1,0 +1,104 @@
+/// A propagator: a closed set of kinds, each a plain-data header.
+///
+/// Dispatch is a `switch` over this enum, so the propagation loop has no
+/// existential or closure overhead and copying a header never touches a
+/// reference count.
+enum _Propagator: Sendable {
+    case table(_TableHeader)
+    case cardinality(_CardinalityHeader)
+    case linearSum(_LinearSumHeader)
+    case nogood(_NogoodHeader)
+
+    /// The propagator's scope as a range of `_Engine.scopeVariables`.
+    var scope: (start: Int, count: Int) {
+        switch self {
+        case .table(let header): (header.scopeStart, header.arity)
+        case .cardinality(let header): (header.scopeStart, header.count)
+        case .linearSum(let header): (header.scopeStart, header.count)
+        case .nogood(let header): (header.scopeStart, header.count)
+        }
+    }
+}
+
+/// The propagation queue and the fixpoint loop.
+///
+/// The queue is a ring buffer holding each propagator at most once
+/// (`isQueued`). When a domain changes, every propagator watching the
+/// variable gets the variable's scope position recorded in `modified` and is
+/// queued, except the propagator currently running: every propagator here
+/// computes its own fixpoint before returning, so its own changes never need
+/// to wake it again.
+extension _Engine {
+    /// Schedules the propagators watching `x` after its domain changed.
+    @inline(__always)
+    mutating func notify(_ x: Int) {
+        var k = watchStart[x]
+        let end = watchStart[x &+ 1]
+        while k < end {
+            let p = Int(watchPropagator[k])
+            modified[p] |= 1 << UInt64(min(Int(watchPosition[k]), 63))
+            if !isQueued[p] && p != running { enqueue(p) }
+            k &+= 1
+        }
+    }
+
+    @inline(__always)
+    mutating func enqueue(_ p: Int) {
+        isQueued[p] = true
+        var tail = queueHead &+ queueCount
+        if tail >= queue.count { tail &-= queue.count }
+        queue[tail] = Int32(truncatingIfNeeded: p)
+        queueCount &+= 1
+    }
+
+    /// Queues every propagator with all scope positions marked as changed
+    /// (`modified == ~0` tells a propagator it runs from scratch).
+    mutating func scheduleAll() {
+        for p in propagators.indices {
+            modified[p] = ~0
+            if !isQueued[p] { enqueue(p) }
+        }
+    }
+
+    /// Runs queued propagators until none is left (fixpoint) or one fails.
+    ///
+    /// - Returns: `false` when a domain was emptied; the queue is then empty.
+    mutating func propagate() -> Bool {
+        while queueCount > 0 {
+            let p = Int(queue[queueHead])
+            queueHead &+= 1
+            if queueHead == queue.count { queueHead = 0 }
+            queueCount &-= 1
+            isQueued[p] = false
+            running = p
+            propagationCount &+= 1
+            let consistent: Bool
+            switch propagators[p] {
+            case .table(let header): consistent = propagateTable(header, p)
+            case .cardinality(let header): consistent = propagateCardinality(header)
+            case .linearSum(let header): consistent = propagateLinearSum(header)
+            case .nogood(let header): consistent = propagateNogood(header)
+            }
+            modified[p] = 0
+            running = -1
+            if !consistent {
+                clearQueue()
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Empties the queue after a failure.
+    mutating func clearQueue() {
+        while queueCount > 0 {
+            let p = Int(queue[queueHead])
+            isQueued[p] = false
+            modified[p] = 0
+            queueHead &+= 1
+            if queueHead == queue.count { queueHead = 0 }
+            queueCount &-= 1
+        }
+        queueHead = 0
+    }
+}

@@ -1,0 +1,185 @@
+import ConstraintSolver
+import Foundation
+
+/// Why a level cannot be turned into a constraint model.
+public enum SolveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An equation has so many empty cells that its table of allowed value
+    /// combinations would be too large to build.
+    case equationTooLarge(GridPosition, combinations: Int)
+
+    public var description: String {
+        switch self {
+        case .equationTooLarge(let p, let n):
+            return "the equation starting at \(p) has more than \(n) combinations of pool values to try; too many empty cells in one equation"
+        }
+    }
+}
+
+/// What a search found.
+public struct SolveResult: Sendable {
+    /// Solutions found: exact when `complete`, a lower bound otherwise.
+    public var solutionCount: Int
+    /// False when a solution, node or time limit stopped the count.
+    public var complete: Bool
+    public var stopReason: StopReason
+    /// The first solutions (as many as asked for), each a value per empty cell
+    /// in row-major order.
+    public var solutions: [[SolutionEntry]]
+    public var statistics: SearchStatistics
+}
+
+/// A math crossword as a constraint model (the CSP of DESIGN.md).
+///
+/// One variable per empty cell, whose values are indices into the pool's
+/// distinct values; one table per equation listing exactly the combinations
+/// of pool values its empty cells may take (built with ``EquationRules``, the
+/// evaluator's own arithmetic, and never using a value more often than the
+/// pool holds it); and one cardinality constraint saying every tile is used
+/// exactly once. Two solutions differ when some cell holds a different value.
+public struct CrosswordModel: Sendable {
+    /// Most value combinations one equation's table may enumerate.
+    public static let maxCombinations = 4_000_000
+
+    /// The empty cells, row-major; variable `i` is `blanks[i]`.
+    public let blanks: [GridPosition]
+    /// The pool's distinct values, ascending; value index `v` means `values[v]`.
+    public let values: [Int]
+    /// The model; `nil` when an equation without empty cells does not hold.
+    let model: Model?
+
+    /// Builds the model of `level` (its `currentValue`s are ignored).
+    ///
+    /// - Throws: ``SolveError`` when an equation has too many empty cells.
+    /// - Complexity: for each equation, the product of the domain sizes of its
+    ///   empty left operands (the result is computed, not enumerated).
+    public init(level: Level) throws(SolveError) {
+        blanks = level.blankPositions
+        values = Array(Set(level.numberPool)).sorted()
+        let multiplicity = values.map { v in level.numberPool.lazy.filter { $0 == v }.count }
+        var variableOf: [GridPosition: Int] = [:]
+        var model = Model()
+        for (index, position) in blanks.enumerated() {
+            variableOf[position] = index
+            model.addVariable(domainSize: values.count)
+        }
+        var feasible = true
+        for equation in level.equations {
+            let operands = stride(from: 0, to: equation.cellPositions.count, by: 2).map { equation.cellPositions[$0] }
+            let operators = stride(from: 1, to: equation.cellPositions.count - 2, by: 2).map {
+                level[equation.cellPositions[$0]].operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add
+            }
+            let slots: [Slot] = operands.map { p in variableOf[p].map(Slot.blank) ?? .fixed(level[p].fixedValue ?? 0) }
+            let variables = slots.compactMap(\.variable)
+            let tuples = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
+                                        start: equation.cellPositions[0])
+            if variables.isEmpty {
+                if tuples.isEmpty { feasible = false }
+            } else {
+                try? model.addTable(variables, tuples: tuples)
+            }
+        }
+        if !blanks.isEmpty {
+            try? model.addCardinality(Array(blanks.indices), counts: multiplicity)
+        }
+        self.model = feasible ? model : nil
+    }
+
+    /// Counts solutions within `limits` and returns the first
+    /// `limits.keepSolutions` of them.
+    public func solve(_ limits: SearchLimits = .init()) -> SolveResult {
+        run(model, limits)
+    }
+
+    /// Searches for solutions other than `known`: the uniqueness check asks
+    /// for one (`solutions: 1`); none, with a complete search, means `known` is
+    /// the only solution.
+    public func solveExcluding(_ known: [SolutionEntry], _ limits: SearchLimits) -> SolveResult {
+        guard var model else { return run(nil, limits) }
+        let valueAt = Dictionary(known.map { ($0.position, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let indices = blanks.map { p in valueAt[p].flatMap { values.firstIndex(of: $0) } ?? -1 }
+        if !blanks.isEmpty, !indices.contains(-1) {
+            try? model.addNogood(Array(blanks.indices), values: indices)
+        } else if blanks.isEmpty {
+            return run(nil, limits)  // the empty assignment is the known one
+        }
+        return run(model, limits)
+    }
+
+    private func run(_ model: Model?, _ limits: SearchLimits) -> SolveResult {
+        guard let model else {
+            return SolveResult(solutionCount: 0, complete: true, stopReason: .exhausted, solutions: [],
+                               statistics: SearchStatistics())
+        }
+        var solver = Solver(model)
+        let result = solver.search(limits)
+        return SolveResult(
+            solutionCount: result.solutionCount, complete: result.complete, stopReason: result.stopReason,
+            solutions: result.solutions.map { assignment in
+                zip(blanks, assignment).map { SolutionEntry(row: $0.row, column: $0.column, value: values[$1]) }
+            },
+            statistics: result.statistics)
+    }
+
+    private enum Slot {
+        case fixed(Int)
+        case blank(Int)
+        var variable: Int? { if case .blank(let v) = self { v } else { nil } }
+    }
+
+    /// The allowed value-index tuples of the blank slots, in slot order.
+    private static func table(slots: [Slot], operators: [ArithmeticOperator], values: [Int], multiplicity: [Int],
+                              start: GridPosition) throws(SolveError) -> [[Int]] {
+        let resultIsBlank = slots.last?.variable != nil
+        let left = Array(slots.dropLast())
+        let enumerated = left.indices.filter { left[$0].variable != nil }
+        var combinations = 1
+        for _ in enumerated {
+            combinations = combinations.multipliedReportingOverflow(by: max(1, values.count)).partialValue
+            if combinations > maxCombinations || combinations < 0 {
+                throw .equationTooLarge(start, combinations: maxCombinations)
+            }
+        }
+        var tuples: [[Int]] = []
+        var choice = [Int](repeating: 0, count: enumerated.count)
+        var operands = left.map { slot -> Int in if case .fixed(let v) = slot { v } else { 0 } }
+        var used = [Int](repeating: 0, count: values.count)
+        if !enumerated.isEmpty && values.isEmpty { return [] }
+        while true {
+            for (k, slot) in enumerated.enumerated() { operands[slot] = values[choice[k]] }
+            if let value = EquationRules.leftValue(operands, operators), value >= 0 {
+                var tuple = choice
+                var fits = true
+                if resultIsBlank {
+                    if let index = binarySearch(values, value) { tuple.append(index) } else { fits = false }
+                } else if case .fixed(let result)? = slots.last, result != value {
+                    fits = false
+                }
+                if fits {
+                    for i in tuple { used[i] += 1 }
+                    if tuple.allSatisfy({ used[$0] <= multiplicity[$0] }) { tuples.append(tuple) }
+                    for i in tuple { used[i] -= 1 }
+                }
+            }
+            // Next combination (odometer); stop after the last.
+            var k = choice.count - 1
+            while k >= 0 {
+                choice[k] += 1
+                if choice[k] < values.count { break }
+                choice[k] = 0
+                k -= 1
+            }
+            if k < 0 { break }
+        }
+        return tuples
+    }
+
+    private static func binarySearch(_ sorted: [Int], _ target: Int) -> Int? {
+        var low = 0, high = sorted.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if sorted[mid] == target { return mid }
+            if sorted[mid] < target { low = mid + 1 } else { high = mid - 1 }
+        }
+        return nil
+    }
+}

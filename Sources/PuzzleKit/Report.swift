@@ -1,0 +1,172 @@
+import Foundation
+
+/// One value of a report row.
+public enum ReportValue: Sendable, Equatable {
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case bool(Bool)
+    case null
+    /// Text that is already JSON (an array or object), kept as is in JSON and
+    /// as its text in CSV.
+    case json(String)
+
+    /// A count that may exceed what a JSON reader holds exactly: an integer up
+    /// to 2^53, a decimal string above (FORMATS.md section 5).
+    public static func count(_ n: Int) -> ReportValue {
+        n.magnitude <= 1 << 53 ? .int(n) : .string(String(n))
+    }
+
+    var jsonText: String {
+        switch self {
+        case .int(let n): return String(n)
+        case .double(let d): return d.isFinite ? Self.decimal(d) : "null"
+        case .string(let s): return Self.quoted(s)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .json(let text): return text
+        }
+    }
+
+    var csvText: String {
+        switch self {
+        case .string(let s), .json(let s): return s
+        case .null: return ""
+        default: return jsonText
+        }
+    }
+
+    /// A fixed-notation decimal with at most six fractional digits, the same
+    /// on every platform.
+    static func decimal(_ d: Double) -> String {
+        var text = String(format: "%.6f", d)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// One row of machine-readable output: ordered keys and values, written as a
+/// one-line JSON object or as an RFC 4180 CSV record with the same columns.
+public struct ReportRow: Sendable, Equatable {
+    public var fields: [(key: String, value: ReportValue)]
+
+    public init(_ fields: [(key: String, value: ReportValue)] = []) {
+        self.fields = fields
+    }
+
+    public mutating func append(_ key: String, _ value: ReportValue) {
+        fields.append((key, value))
+    }
+
+    public subscript(key: String) -> ReportValue? {
+        fields.first { $0.key == key }?.value
+    }
+
+    /// The row as one line of JSON, keys in row order.
+    public var json: String {
+        "{" + fields.map { "\(ReportValue.quoted($0.key)):\($0.value.jsonText)" }.joined(separator: ",") + "}"
+    }
+
+    /// The CSV header line for rows of this shape (without line end).
+    public var csvHeader: String { CSV.record(fields.map(\.key)) }
+
+    /// The row as a CSV record (without line end).
+    public var csv: String { CSV.record(fields.map(\.value.csvText)) }
+
+    public static func == (a: ReportRow, b: ReportRow) -> Bool {
+        a.fields.map(\.key) == b.fields.map(\.key) && a.fields.map(\.value) == b.fields.map(\.value)
+    }
+}
+
+/// RFC 4180 CSV: records end in CRLF; a field holding a comma, a quote, CR
+/// or LF is quoted, with quotes doubled.
+public enum CSV {
+    public static let lineEnd = "\r\n"
+
+    public static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    public static func record(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",")
+    }
+
+    /// Parses CSV text into records of fields (RFC 4180, LF or CRLF).
+    ///
+    /// - Returns: `nil` when a quoted field is not closed.
+    public static func parse(_ text: String) -> [[String]]? {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false
+        var atFieldStart = true
+        var iterator = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let p = pending { pending = nil; return p }
+            return iterator.next()
+        }
+        while let c = next() {
+            if quoted {
+                if c == "\"" {
+                    if let n = next() {
+                        if n == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = n }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.unicodeScalars.append(c)
+                }
+                continue
+            }
+            switch c {
+            case "\"" where atFieldStart:
+                quoted = true
+                atFieldStart = false
+            case ",":
+                record.append(field)
+                field = ""
+                atFieldStart = true
+            case "\r":
+                continue
+            case "\n":
+                record.append(field)
+                records.append(record)
+                record = []
+                field = ""
+                atFieldStart = true
+            default:
+                field.unicodeScalars.append(c)
+                atFieldStart = false
+            }
+        }
+        if quoted { return nil }
+        if !atFieldStart || !field.isEmpty || !record.isEmpty {
+            record.append(field)
+            records.append(record)
+        }
+        return records
+    }
+}
