@@ -138,3 +138,52 @@ public struct GameSession: Sendable {
             && level.cells.allSatisfy { $0.type != .emptyOperand || $0.currentValue != nil }
     }
 }
+
+/// What a hint tells the player.
+public enum Hint: Sendable, Equatable {
+    /// The next deduction: place `step.value` at `step.position`.
+    case step(GradeStep)
+    /// A number placed here is wrong: take it out first.
+    case mistake(GridPosition)
+}
+
+extension GameSession {
+    /// The next step of the grader's engine from the board as it is, or the
+    /// first wrong number when the board holds one; `nil` once the level is
+    /// completed.
+    ///
+    /// A wrong number is one that differs from the level's solution, when the
+    /// level carries one, or that makes an equation incorrect.
+    public func hint() -> Hint? {
+        guard !isLevelCompleted else { return nil }
+        let placed = level.cells.filter { $0.type == .emptyOperand && $0.currentValue != nil }
+        if let solution = level.solution {
+            let answer = Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { a, _ in a })
+            if let wrong = placed.first(where: { answer[$0.position] != $0.currentValue }) { return .mistake(wrong.position) }
+        }
+        for (e, state) in equationStates.enumerated() where state == .incorrect {
+            if let cell = level.equations[e].cellPositions.first(where: { level[$0].type == .emptyOperand }) {
+                return .mistake(cell)
+            }
+        }
+        guard var step = try? Grader().nextStep(level) else { return nil }
+        if step.technique == .guess, let value = level.solution?.first(where: { $0.position == step.position })?.value {
+            step.value = value
+        }
+        return .step(step)
+    }
+
+    /// Applies ``hint()``: places the step's number, or clears the wrong one.
+    ///
+    /// - Returns: the hint that was applied, `nil` when there was none.
+    @discardableResult
+    public mutating func applyHint() throws(MoveError) -> Hint? {
+        let hint = hint()
+        switch hint {
+        case .step(let step): try placeNumber(step.value, at: step.position)
+        case .mistake(let position): try clearNumber(at: position)
+        case nil: break
+        }
+        return hint
+    }
+}

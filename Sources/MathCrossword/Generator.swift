@@ -9,6 +9,9 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     case tooFewEquations(best: Int, required: Int, attempts: Int)
     /// No layout could be made unique by revealing cells within the budget.
     case noUniqueLevel(layouts: Int)
+    /// No unique level graded exactly this label within the budget; `seen`
+    /// counts the labels the layouts did get.
+    case labelNotReached(DifficultyLabel, layouts: Int, seen: [DifficultyLabel: Int])
 
     public var description: String {
         switch self {
@@ -17,6 +20,9 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "placed at most \(best) of the \(required) equations required in \(attempts) attempts"
         case .noUniqueLevel(let layouts):
             return "none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
+        case .labelNotReached(let label, let layouts, let seen):
+            let counts = DifficultyLabel.allCases.compactMap { l in seen[l].map { "\(l.rawValue) \($0)" } }.joined(separator: ", ")
+            return "no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"
         }
     }
 
@@ -26,6 +32,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidProfile: return "invalid-profile"
         case .tooFewEquations: return "too-few-equations"
         case .noUniqueLevel: return "no-unique-level"
+        case .labelNotReached: return "label-not-reached"
         }
     }
 }

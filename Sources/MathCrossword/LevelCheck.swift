@@ -89,3 +89,53 @@ public enum LevelCheck {
         return Set(level.equations.indices.map(find)).count
     }
 }
+
+extension Explain {
+    /// The steps of a grade as sentences a child's parent understands, each
+    /// showing the equations as they stood at that step.
+    ///
+    ///     Row 1: 7 + ? = 12, so ? = 5.
+    public static func sentences(for steps: [GradeStep], in level: Level) -> [String] {
+        var board = level
+        var sentences: [String] = []
+        for step in steps {
+            sentences.append(sentence(step, board))
+            board[step.position].currentValue = step.value
+        }
+        return sentences
+    }
+
+    /// One step as a sentence, given the board before it.
+    public static func sentence(_ step: GradeStep, _ board: Level) -> String {
+        let equations = step.equations.compactMap { board.equations.indices.contains($0) ? board.equations[$0] : nil }
+        let cell = step.position.description
+        let first = equations.first.map { equationText($0, in: board) } ?? cell
+        switch step.technique {
+        case .oneBlank:
+            return "\(first), so ? = \(step.value)."
+        case .uniquePair:
+            return "\(first). Only one pair of the tiles left fits, so \(cell) is \(step.value)."
+        case .lastCandidate:
+            return "\(first). With the tiles left, \(cell) can only be \(step.value)."
+        case .crossing:
+            let parts = zip(equations, step.candidates).map { equation, values in
+                "\(equationText(equation, in: board)) (it could be \(list(values)))"
+            }
+            return "\(cell) is in \(parts.joined(separator: " and in ")). Only \(step.value) fits both."
+        case .onlyPlace:
+            return "The tile \(step.value) fits in no other empty cell, so it goes at \(cell) (\(first))."
+        case .poolCounting:
+            let locked = step.lockedCells.map(\.description)
+            return "Counting tiles: \(list(locked)) must use up some tiles between them, so \(cell) can only be \(step.value) (\(first))."
+        case .guess:
+            return "No sure step is left: try \(step.value) at \(cell) (guess \(step.guessDepth)); it works out."
+        }
+    }
+
+    /// "3", "3 or 5", "3, 5 or 9".
+    static func list<T>(_ items: [T]) -> String {
+        let words = items.map { "\($0)" }
+        guard words.count > 1 else { return words.first ?? "nothing" }
+        return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+    }
+}

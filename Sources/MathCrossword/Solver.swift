@@ -44,6 +44,11 @@ public struct CrosswordModel: Sendable {
     public let blanks: [GridPosition]
     /// The pool's distinct values, ascending; value index `v` means `values[v]`.
     public let values: [Int]
+    /// How many tiles of each value the pool holds.
+    public let multiplicity: [Int]
+    /// Per equation of the level: its empty cells (variables, in reading
+    /// order) and the value-index tuples they may take together.
+    let tables: [(variables: [Int], tuples: [[Int]])]
     /// The model; `nil` when an equation without empty cells does not hold.
     let model: Model?
 
@@ -56,6 +61,8 @@ public struct CrosswordModel: Sendable {
         blanks = level.blankPositions
         values = Array(Set(level.numberPool)).sorted()
         let multiplicity = values.map { v in level.numberPool.lazy.filter { $0 == v }.count }
+        self.multiplicity = multiplicity
+        var tables: [(variables: [Int], tuples: [[Int]])] = []
         var variableOf: [GridPosition: Int] = [:]
         var model = Model()
         for (index, position) in blanks.enumerated() {
@@ -72,6 +79,7 @@ public struct CrosswordModel: Sendable {
             let variables = slots.compactMap(\.variable)
             let tuples = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
                                         start: equation.cellPositions[0])
+            tables.append((variables, tuples))
             if variables.isEmpty {
                 if tuples.isEmpty { feasible = false }
             } else {
@@ -81,6 +89,7 @@ public struct CrosswordModel: Sendable {
         if !blanks.isEmpty {
             try? model.addCardinality(Array(blanks.indices), counts: multiplicity)
         }
+        self.tables = tables
         self.model = feasible ? model : nil
     }
 

@@ -16,17 +16,67 @@ extension LevelGenerator {
     /// new level from the same random stream, so the result still depends on
     /// the seed alone.
     public func generateUnique(difficulty: DifficultyProfile, seed: Int) throws(GenerationError) -> GeneratedLevel {
+        var found: GeneratedLevel?
+        try uniqueLevels(difficulty, seed: seed, layouts: Self.maxUniqueLayouts) { found = $0; return true }
+        guard let found else { throw .noUniqueLevel(layouts: Self.maxUniqueLayouts) }
+        return found
+    }
+
+    /// Layouts tried by ``generate(difficulty:seed:label:)`` before it gives up.
+    public static let maxLabelLayouts = 300
+
+    /// Generates a unique level whose grade is exactly `label`: the grader
+    /// solves it without techniques above that label, and not without the
+    /// label's own techniques.
+    ///
+    /// - Throws: ``GenerationError/labelNotReached(_:layouts:seen:)`` with the
+    ///   labels the profile did produce, when the budget runs out.
+    public func generate(difficulty: DifficultyProfile, seed: Int, label: DifficultyLabel) throws(GenerationError) -> GeneratedLevel {
+        var found: GeneratedLevel?
+        var seen: [DifficultyLabel: Int] = [:]
+        var layouts = 0
+        try uniqueLevels(difficulty, seed: seed, layouts: Self.maxLabelLayouts) { generated in
+            layouts += 1
+            guard let grade = try? Grader().grade(generated.level) else { return false }
+            seen[grade.label, default: 0] += 1
+            guard grade.label == label else { return false }
+            found = generated
+            return true
+        }
+        guard var found else {
+            throw .labelNotReached(label, layouts: layouts, seen: seen)
+        }
+        found.attempts = layouts
+        return found
+    }
+
+    /// Unique levels drawn from one random stream seeded with `seed`, handed
+    /// to `accept` until it returns true or `layouts` layouts were tried.
+    private func uniqueLevels(_ difficulty: DifficultyProfile, seed: Int, layouts: Int,
+                              accept: (GeneratedLevel) -> Bool) throws(GenerationError) {
         if let problem = difficulty.problem { throw .invalidProfile(problem) }
         var rng = SplitMix64(seed: seed)
         var attempts = 0
-        for _ in 1...Self.maxUniqueLayouts {
-            let (level, used) = try layout(difficulty, seed: seed, using: &rng)
-            attempts += used
-            if let (unique, revealed) = makeUnique(level, using: &rng) {
-                return GeneratedLevel(level: unique, seed: seed, attempts: attempts, revealed: revealed)
+        var lastFailure: GenerationError?
+        var failures = 0
+        for _ in 1...layouts {
+            let level: Level
+            do {
+                let (laidOut, used) = try layout(difficulty, seed: seed, using: &rng)
+                level = laidOut
+                attempts += used
+            } catch {
+                attempts += Self.maxAttempts
+                lastFailure = error
+                failures += 1
+                continue
+            }
+            if let (unique, revealed) = makeUnique(level, using: &rng),
+               accept(GeneratedLevel(level: unique, seed: seed, attempts: attempts, revealed: revealed)) {
+                return
             }
         }
-        throw .noUniqueLevel(layouts: Self.maxUniqueLayouts)
+        if failures == layouts, let lastFailure { throw lastFailure }
     }
 
     /// Reveals the fewest cells this greedy finds to leave `level` (which

@@ -11,6 +11,11 @@ public enum ReportValue: Sendable, Equatable {
     /// as its text in CSV.
     case json(String)
 
+    /// An array of strings, as JSON.
+    public static func strings(_ items: [String]) -> ReportValue {
+        .json("[" + items.map(quoted).joined(separator: ",") + "]")
+    }
+
     /// A count that may exceed what a JSON reader holds exactly: an integer up
     /// to 2^53, a decimal string above (FORMATS.md section 5).
     public static func count(_ n: Int) -> ReportValue {

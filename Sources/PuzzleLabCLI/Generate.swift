@@ -17,6 +17,7 @@ struct Generate: ParsableCommand {
             Examples:
               puzzlelab generate --profile class_1 --seed 42
               puzzlelab generate --profile class_2 --unique --show-solution
+              puzzlelab generate --profile class_3 --difficulty hard
               puzzlelab generate --profile class_4 --count 1000 --format jsonl > class_4.jsonl
               puzzlelab generate --profile my-profile.json --format json
             """
@@ -37,6 +38,9 @@ struct Generate: ParsableCommand {
     @Flag(help: "Only puzzles with exactly one solution (reveals the fewest cells it can).")
     var unique = false
 
+    @Option(help: "Only unique puzzles graded exactly this label: easy, medium, hard, expert or guess-required (implies --unique).")
+    var difficulty: DifficultyLabel?
+
     @Flag(help: "Print the solved grid after each puzzle (mcw only).")
     var showSolution = false
 
@@ -49,18 +53,22 @@ struct Generate: ParsableCommand {
     }
 
     func run() throws {
-        let difficulty = try resolveProfile(profile)
+        let profile = try resolveProfile(self.profile)
         let generator = LevelGenerator()
         var failures = 0
         for offset in 0..<count {
             let seed = self.seed + offset
             let generated: GeneratedLevel
             do {
-                generated = unique
-                    ? try generator.generateUnique(difficulty: difficulty, seed: seed)
-                    : try generator.generate(difficulty: difficulty, seed: seed)
+                if let difficulty {
+                    generated = try generator.generate(difficulty: profile, seed: seed, label: difficulty)
+                } else if unique {
+                    generated = try generator.generateUnique(difficulty: profile, seed: seed)
+                } else {
+                    generated = try generator.generate(difficulty: profile, seed: seed)
+                }
             } catch {
-                printError("puzzlelab: profile \(difficulty.id), seed \(seed): \(error)")
+                printError("puzzlelab: profile \(profile.id), seed \(seed): \(error)")
                 failures += 1
                 continue
             }
@@ -68,8 +76,9 @@ struct Generate: ParsableCommand {
             case .mcw:
                 if offset > 0 { print("") }
                 print(TextFormat.write(generated.level, comments: [
-                    "\(generated.level.id): profile \(difficulty.id), seed \(seed), attempts \(generated.attempts)"
-                        + (unique ? ", unique, \(generated.revealed) cells revealed" : ""),
+                    "\(generated.level.id): profile \(profile.id), seed \(seed), attempts \(generated.attempts)"
+                        + (unique || difficulty != nil ? ", unique, \(generated.revealed) cells revealed" : "")
+                        + (difficulty.map { ", graded \($0.rawValue)" } ?? ""),
                 ]), terminator: "")
                 if showSolution {
                     print("")

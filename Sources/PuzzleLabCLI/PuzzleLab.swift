@@ -12,10 +12,11 @@ struct PuzzleLab: ParsableCommand {
               puzzlelab generate --profile class_3 --count 100 --format jsonl > corpus.jsonl
               puzzlelab generate --profile class_2 --unique > puzzle.mcw
               puzzlelab solve puzzle.mcw --show-solution
+              puzzlelab grade puzzle.mcw --explain
               puzzlelab check puzzle.mcw corpus.jsonl
             """,
         version: PuzzleLabVersion.string,
-        subcommands: [Generate.self, Solve.self, Check.self]
+        subcommands: [Generate.self, Solve.self, Grade.self, Check.self]
     )
 }
 

@@ -52,7 +52,7 @@ struct Solve: ParsableCommand {
         let limits = SearchLimits(solutions: limit, nodes: nodes, time: timeout.map { .milliseconds(Int($0 * 1000)) },
                                   keepSolutions: showSolution ? 1 : 0)
         var failed = 0
-        var wroteHeader = false
+        var printer = RowPrinter(format: format)
         for file in files {
             for result in readLevels(path: file) {
                 let level: Level
@@ -72,16 +72,13 @@ struct Solve: ParsableCommand {
                 let solved = model.solve(limits)
                 let row = Self.row(file: file, level: level, solved, showSolution: showSolution)
                 switch format {
-                case .json: print(row.json)
-                case .csv:
-                    if !wroteHeader { print(row.csvHeader, terminator: CSV.lineEnd); wroteHeader = true }
-                    print(row.csv, terminator: CSV.lineEnd)
+                case .json, .csv: printer.print(row)
                 case .text:
                     let count = solved.solutionCount == 1 ? "1 solution" : "\(solved.solutionCount)\(solved.complete ? "" : "+") solutions"
                     let s = solved.statistics
                     print("\(file): \(level.id): \(count), \(solved.complete ? "complete" : "stopped by \(solved.stopReason.rawValue)");"
                           + " \(s.nodes) nodes, \(s.failures) failures, \(s.propagations) propagations, depth \(s.maxDepth),"
-                          + " \(s.elapsedMicroseconds) µs")
+                          + " \(s.elapsed.microseconds) µs")
                     if let first = solved.solutions.first {
                         var filled = level
                         filled.solution = first
@@ -100,7 +97,7 @@ struct Solve: ParsableCommand {
             ("solutionCount", .count(solved.solutionCount)), ("complete", .bool(solved.complete)),
             ("stopReason", .string(solved.stopReason.rawValue)), ("blanks", .int(level.blankPositions.count)),
             ("nodes", .int(s.nodes)), ("failures", .int(s.failures)), ("propagations", .int(s.propagations)),
-            ("maxDepth", .int(s.maxDepth)), ("timeMicroseconds", .int(s.elapsedMicroseconds)),
+            ("maxDepth", .int(s.maxDepth)), ("timeMicroseconds", .int(s.elapsed.microseconds)),
         ])
         if showSolution {
             let entries = solved.solutions.first.map { first in
@@ -109,13 +106,5 @@ struct Solve: ParsableCommand {
             row.append("solution", entries.map(ReportValue.json) ?? .null)
         }
         return row
-    }
-}
-
-extension SearchStatistics {
-    /// The elapsed time in whole microseconds.
-    var elapsedMicroseconds: Int {
-        let (seconds, attoseconds) = elapsed.components
-        return Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
     }
 }

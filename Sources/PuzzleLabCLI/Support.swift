@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import MathCrossword
 import PuzzleKit
@@ -61,3 +62,5 @@ struct CLIError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension DifficultyLabel: ExpressibleByArgument {}

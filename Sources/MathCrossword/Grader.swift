@@ -1,0 +1,455 @@
+import ConstraintSolver
+import PuzzleKit
+
+/// One deduction: a number placed in an empty cell, and why.
+public struct GradeStep: Sendable, Equatable {
+    public var technique: Technique
+    public var position: GridPosition
+    public var value: Int
+    /// Indices into the level's equations the deduction read.
+    public var equations: [Int]
+    /// For crossings: each equation's candidate values for the cell.
+    public var candidates: [[Int]]
+    /// For pool counting: the cells that use up some tiles between them.
+    public var lockedCells: [GridPosition]
+    /// Steps that became possible at the same time share a round (1-based).
+    public var round: Int
+    /// How many empty cells the same technique could have filled at this point.
+    public var movesOnOffer: Int
+    /// Empty cells left before this step.
+    public var blanksLeft: Int
+    /// How many guesses this step sits under (0 outside any guess).
+    public var guessDepth: Int
+}
+
+/// How hard a level is for a person, and why (DESIGN.md, "Difficulty grading").
+public struct GradeReport: Sendable {
+    /// Every step that leads to the solution, in order. Failed guesses are not
+    /// in it; they are counted in ``backtracks``.
+    public var steps: [GradeStep]
+    /// False when the guess budget ran out before a solution was reached.
+    public var solved: Bool
+    /// Solutions, counted up to 2 (2 means "two or more").
+    public var solutionCount: Int
+    public var hardestTechnique: Technique?
+    public var label: DifficultyLabel
+    public var score: Int
+    public var guesses: Int
+    public var backtracks: Int
+    public var maxGuessDepth: Int
+    public var rounds: Int
+    public var forcedShare: Double
+    public var longestForcedRun: Int
+    public var meanMovesOnOffer: Double
+    /// Mean over steps of moves on offer ÷ empty cells left.
+    public var visibility: Double
+    public var blanks: Int
+    public var distinctPoolValues: Int
+    public var crossingCells: Int
+    public var blankCrossingCells: Int
+    public var minCrossingsPerEquation: Int
+    public var meanCrossingsPerEquation: Double
+
+    /// True when the level has more than one solution (it is graded anyway).
+    public var multipleSolutions: Bool { solutionCount > 1 }
+
+    public var meanStepsPerRound: Double { rounds == 0 ? 0 : Double(steps.count) / Double(rounds) }
+
+    /// Steps per technique, in technique order.
+    public var stepsPerTechnique: [(Technique, Int)] {
+        Technique.allCases.map { t in (t, steps.lazy.filter { $0.technique == t }.count) }
+    }
+}
+
+/// Grades math crosswords by solving them as a person would.
+///
+/// It always applies the easiest technique of ``Technique`` that makes
+/// progress, and starts again from the easiest after every step; when no
+/// technique applies it guesses (the cell with the fewest candidates, values in
+/// ascending order) and backs up from contradictions. The score is the sum of
+/// the steps' weights plus the number of rounds, plus a guess's weight for
+/// every failed trial.
+public struct Grader: Sendable {
+    /// Search steps the guessing may take before giving up.
+    public static let guessBudget = 20_000
+
+    public init() {}
+
+    /// Grades `level` (its `currentValue`s are ignored).
+    public func grade(_ level: Level) throws(SolveError) -> GradeReport {
+        let model = try CrosswordModel(level: level)
+        let count = model.solve(SearchLimits(solutions: 2, nodes: 1_000_000)).solutionCount
+        var engine = _DeductionEngine(model: model, level: level)
+        var state = engine.initialState()
+        var steps: [GradeStep] = []
+        let solved = engine.solve(&state, &steps, depth: 0)
+        return report(level, steps: steps, solved: solved, solutionCount: count, backtracks: engine.backtracks)
+    }
+
+    /// The next step from the level's current values (a hint), or `nil` when
+    /// the level is filled or its current values contradict each other.
+    public func nextStep(_ level: Level) throws(SolveError) -> GradeStep? {
+        let model = try CrosswordModel(level: level)
+        var engine = _DeductionEngine(model: model, level: level)
+        guard var state = engine.stateFromCurrentValues() else { return nil }
+        var steps: [GradeStep] = []
+        engine.stopAfterFirstStep = true
+        _ = engine.solve(&state, &steps, depth: 0)
+        return steps.first
+    }
+
+    private func report(_ level: Level, steps rawSteps: [GradeStep], solved: Bool, solutionCount: Int,
+                        backtracks: Int) -> GradeReport {
+        var steps = rawSteps
+        // Rounds: a step waits for the steps that filled a cell of the
+        // equations it read; pool-wide techniques and guesses wait for all.
+        var roundOfCell: [GridPosition: Int] = [:]
+        var latest = 0
+        for i in steps.indices {
+            let step = steps[i]
+            let round: Int
+            switch step.technique {
+            case .onlyPlace, .poolCounting, .guess:
+                round = latest + 1
+            default:
+                let cells = step.equations.flatMap { level.equations[$0].cellPositions }
+                round = 1 + (cells.compactMap { roundOfCell[$0] }.max() ?? 0)
+            }
+            steps[i].round = round
+            roundOfCell[step.position] = round
+            latest = max(latest, round)
+        }
+        let forced = steps.map { $0.movesOnOffer == 1 }
+        var longest = 0, run = 0
+        for f in forced {
+            run = f ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let n = Double(max(1, steps.count))
+        let hardest = steps.map(\.technique).max()
+        let crossings = CrossingMetrics(level)
+        return GradeReport(
+            steps: steps, solved: solved, solutionCount: solutionCount, hardestTechnique: hardest,
+            label: solved ? (hardest?.label ?? .easy) : .guessRequired,
+            score: steps.reduce(0) { $0 + $1.technique.weight } + latest + backtracks * Technique.guess.weight,
+            guesses: steps.filter { $0.technique == .guess }.count, backtracks: backtracks,
+            maxGuessDepth: steps.map(\.guessDepth).max() ?? 0, rounds: latest,
+            forcedShare: Double(forced.filter { $0 }.count) / n, longestForcedRun: longest,
+            meanMovesOnOffer: Double(steps.reduce(0) { $0 + $1.movesOnOffer }) / n,
+            visibility: steps.reduce(0.0) { $0 + Double($1.movesOnOffer) / Double(max(1, $1.blanksLeft)) } / n,
+            blanks: level.blankPositions.count, distinctPoolValues: Set(level.numberPool).count,
+            crossingCells: crossings.cells, blankCrossingCells: crossings.blankCells,
+            minCrossingsPerEquation: crossings.perEquation.min() ?? 0,
+            meanCrossingsPerEquation: Double(crossings.perEquation.reduce(0, +)) / Double(max(1, crossings.perEquation.count)))
+    }
+}
+
+/// How the equations of a level cross.
+public struct CrossingMetrics: Sendable {
+    /// Cells shared by two equations.
+    public var cells: Int
+    /// Shared cells that are empty.
+    public var blankCells: Int
+    /// For each equation, how many other equations it crosses.
+    public var perEquation: [Int]
+
+    public init(_ level: Level) {
+        var owners: [GridPosition: [Int]] = [:]
+        for (e, equation) in level.equations.enumerated() {
+            for p in equation.cellPositions { owners[p, default: []].append(e) }
+        }
+        var perEquation = [Int](repeating: 0, count: level.equations.count)
+        var cells = 0, blankCells = 0
+        for (position, list) in owners where list.count > 1 {
+            cells += 1
+            if level[position].type == .emptyOperand { blankCells += 1 }
+            for e in list { perEquation[e] += list.count - 1 }
+        }
+        self.cells = cells
+        self.blankCells = blankCells
+        self.perEquation = perEquation
+    }
+}
+
+/// The board a person sees: placed values and the tiles left.
+struct _DeductionState {
+    var assigned: [Int]   // value index per empty cell, -1 while empty
+    var remaining: [Int]  // tiles left per value index
+    var open: Int         // empty cells left
+}
+
+/// The techniques, applied to a `CrosswordModel`'s tables.
+struct _DeductionEngine {
+    struct Move {
+        var blank: Int
+        var value: Int
+        var equations: [Int]
+        var candidates: [[Int]] = []
+        var locked: [Int] = []
+    }
+
+    let model: CrosswordModel
+    let level: Level
+    let equationsOf: [[Int]]   // per blank: equations with a table through it
+    var backtracks = 0
+    var budget = Grader.guessBudget
+    var stopAfterFirstStep = false
+
+    init(model: CrosswordModel, level: Level) {
+        self.model = model
+        self.level = level
+        var equationsOf = [[Int]](repeating: [], count: model.blanks.count)
+        for (e, table) in model.tables.enumerated() {
+            for v in table.variables { equationsOf[v].append(e) }
+        }
+        self.equationsOf = equationsOf
+    }
+
+    func initialState() -> _DeductionState {
+        _DeductionState(assigned: Array(repeating: -1, count: model.blanks.count), remaining: model.multiplicity,
+                        open: model.blanks.count)
+    }
+
+    /// The state with the level's current values placed, or `nil` when one of
+    /// them is not a pool tile left.
+    func stateFromCurrentValues() -> _DeductionState? {
+        var state = initialState()
+        for (b, position) in model.blanks.enumerated() {
+            guard let value = level[position].currentValue else { continue }
+            guard let v = model.values.firstIndex(of: value), state.remaining[v] > 0 else { return nil }
+            assign(&state, b, v)
+        }
+        return state
+    }
+
+    func assign(_ state: inout _DeductionState, _ blank: Int, _ value: Int) {
+        state.assigned[blank] = value
+        state.remaining[value] -= 1
+        state.open -= 1
+    }
+
+    // MARK: Candidates
+
+    /// The tuples of equation `e` that agree with the placed values and fit
+    /// in the tiles left.
+    func liveTuples(_ e: Int, _ state: _DeductionState) -> [[Int]] {
+        let table = model.tables[e]
+        var live: [[Int]] = []
+        var used: [(Int, Int)] = []
+        outer: for tuple in table.tuples {
+            used.removeAll(keepingCapacity: true)
+            for (k, variable) in table.variables.enumerated() {
+                let a = state.assigned[variable]
+                if a >= 0 {
+                    if a != tuple[k] { continue outer }
+                } else if let i = used.firstIndex(where: { $0.0 == tuple[k] }) {
+                    used[i].1 += 1
+                    if used[i].1 > state.remaining[tuple[k]] { continue outer }
+                } else {
+                    if state.remaining[tuple[k]] < 1 { continue outer }
+                    used.append((tuple[k], 1))
+                }
+            }
+            live.append(tuple)
+        }
+        return live
+    }
+
+    /// The values empty cell `blank` may take as far as equation `e` and the
+    /// tiles left tell, ascending.
+    func candidates(_ blank: Int, in e: Int, _ state: _DeductionState) -> [Int] {
+        guard let k = model.tables[e].variables.firstIndex(of: blank) else { return [] }
+        return Array(Set(liveTuples(e, state).map { $0[k] })).sorted()
+    }
+
+    /// The intersection of the candidates from every equation through `blank`.
+    func candidates(_ blank: Int, _ state: _DeductionState) -> [Int] {
+        var result: [Int]? = nil
+        for e in equationsOf[blank] {
+            let c = candidates(blank, in: e, state)
+            result = result.map { r in r.filter(c.contains) } ?? c
+        }
+        return result ?? (0..<model.values.count).filter { state.remaining[$0] > 0 }
+    }
+
+    func openEquationBlanks(_ e: Int, _ state: _DeductionState) -> [Int] {
+        model.tables[e].variables.filter { state.assigned[$0] < 0 }
+    }
+
+    // MARK: Techniques
+
+    /// The moves of the easiest technique that has any.
+    func nextMoves(_ state: _DeductionState) -> (Technique, [Move])? {
+        for technique in Technique.allCases where technique != .guess {
+            let moves = self.moves(technique, state)
+            if !moves.isEmpty { return (technique, moves) }
+        }
+        return nil
+    }
+
+    func moves(_ technique: Technique, _ state: _DeductionState) -> [Move] {
+        var moves: [Move] = []
+        var taken = Set<Int>()
+        func add(_ move: Move) { if taken.insert(move.blank).inserted { moves.append(move) } }
+        switch technique {
+        case .oneBlank, .uniquePair:
+            let open = technique == .oneBlank ? 1 : 2
+            for e in model.tables.indices {
+                let blanks = openEquationBlanks(e, state)
+                guard blanks.count == open else { continue }
+                let live = liveTuples(e, state)
+                guard live.count == 1 else { continue }
+                for b in blanks {
+                    guard let k = model.tables[e].variables.firstIndex(of: b) else { continue }
+                    add(Move(blank: b, value: live[0][k], equations: [e]))
+                }
+            }
+        case .lastCandidate:
+            for b in model.blanks.indices where state.assigned[b] < 0 {
+                for e in equationsOf[b] where openEquationBlanks(e, state).count >= 2 {
+                    let c = candidates(b, in: e, state)
+                    if c.count == 1 { add(Move(blank: b, value: c[0], equations: [e])) }
+                }
+            }
+        case .crossing:
+            for b in model.blanks.indices where state.assigned[b] < 0 && equationsOf[b].count >= 2 {
+                let lists = equationsOf[b].map { candidates(b, in: $0, state) }
+                let common = lists.dropFirst().reduce(lists[0]) { r, c in r.filter(c.contains) }
+                if common.count == 1 {
+                    add(Move(blank: b, value: common[0], equations: equationsOf[b], candidates: lists))
+                }
+            }
+        case .onlyPlace:
+            let lists = model.blanks.indices.map { state.assigned[$0] < 0 ? candidates($0, state) : [] }
+            for v in model.values.indices where state.remaining[v] > 0 {
+                let holders = model.blanks.indices.filter { lists[$0].contains(v) }
+                if holders.count == state.remaining[v] {
+                    for b in holders { add(Move(blank: b, value: v, equations: equationsOf[b])) }
+                }
+            }
+        case .poolCounting:
+            var lists = model.blanks.indices.map { state.assigned[$0] < 0 ? candidates($0, state) : [] }
+            let open = model.blanks.indices.filter { state.assigned[$0] < 0 }
+            var lockedBy = [[Int]](repeating: [], count: model.blanks.count)
+            var changed = true
+            while changed {
+                changed = false
+                for group in subsets(of: open, upTo: 3) {
+                    let union = Array(Set(group.flatMap { lists[$0] })).sorted()
+                    guard union.reduce(0, { $0 + state.remaining[$1] }) == group.count else { continue }
+                    for b in open where !group.contains(b) && lists[b].contains(where: union.contains) {
+                        lists[b].removeAll(where: union.contains)
+                        lockedBy[b] = group
+                        changed = true
+                    }
+                }
+            }
+            for b in open where lists[b].count == 1 && !lockedBy[b].isEmpty {
+                add(Move(blank: b, value: lists[b][0], equations: equationsOf[b], locked: lockedBy[b]))
+            }
+        case .guess:
+            break
+        }
+        return moves
+    }
+
+    private func subsets(of items: [Int], upTo size: Int) -> [[Int]] {
+        var result: [[Int]] = items.map { [$0] }
+        if size >= 2 {
+            for i in items.indices { for j in (i + 1)..<items.count { result.append([items[i], items[j]]) } }
+        }
+        if size >= 3, items.count <= 24 {
+            for i in items.indices {
+                for j in (i + 1)..<items.count {
+                    for k in (j + 1)..<items.count { result.append([items[i], items[j], items[k]]) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// True when some equation can no longer be completed or some tile has
+    /// nowhere to go.
+    func contradiction(_ state: _DeductionState) -> Bool {
+        for e in model.tables.indices where liveTuples(e, state).isEmpty { return true }
+        if state.open == 0 { return false }
+        var holders = [Int](repeating: 0, count: model.values.count)
+        for b in model.blanks.indices where state.assigned[b] < 0 {
+            let c = candidates(b, state)
+            if c.isEmpty { return true }
+            for v in c { holders[v] += 1 }
+        }
+        return model.values.indices.contains { state.remaining[$0] > holders[$0] }
+    }
+
+    // MARK: Solving
+
+    /// Solves from `state`, appending the steps; false when it reaches a
+    /// contradiction or the budget runs out.
+    mutating func solve(_ state: inout _DeductionState, _ steps: inout [GradeStep], depth: Int) -> Bool {
+        while true {
+            if stopAfterFirstStep && !steps.isEmpty { return true }
+            if contradiction(state) { return false }
+            if state.open == 0 { return true }
+            budget -= 1
+            if budget < 0 { return false }
+            if let (technique, moves) = nextMoves(state) {
+                let move = moves[0]
+                steps.append(step(technique, move, offer: moves.count, state, depth: depth))
+                assign(&state, move.blank, move.value)
+                continue
+            }
+            // Guess: the empty cell with the fewest candidates, values ascending.
+            let open = model.blanks.indices.filter { state.assigned[$0] < 0 }
+            let lists = open.map { candidates($0, state) }
+            guard let pick = open.indices.min(by: { (lists[$0].count, open[$0]) < (lists[$1].count, open[$1]) }) else { return false }
+            for value in lists[pick] {
+                var branch = state
+                var branchSteps = steps
+                branchSteps.append(step(.guess, Move(blank: open[pick], value: value, equations: equationsOf[open[pick]]),
+                                        offer: lists[pick].count, state, depth: depth + 1))
+                assign(&branch, open[pick], value)
+                if stopAfterFirstStep || solve(&branch, &branchSteps, depth: depth + 1) {
+                    state = branch
+                    steps = branchSteps
+                    return true
+                }
+                backtracks += 1
+                if budget < 0 { return false }
+            }
+            return false
+        }
+    }
+
+    private func step(_ technique: Technique, _ move: Move, offer: Int, _ state: _DeductionState, depth: Int) -> GradeStep {
+        GradeStep(technique: technique, position: model.blanks[move.blank], value: model.values[move.value],
+                  equations: move.equations, candidates: move.candidates.map { $0.map { model.values[$0] } },
+                  lockedCells: move.locked.map { model.blanks[$0] }, round: 0, movesOnOffer: offer,
+                  blanksLeft: state.open, guessDepth: depth)
+    }
+}
+
+extension GradeReport {
+    /// The report as named values, for JSON and CSV output; the same keys in
+    /// every row.
+    public var fields: [(key: String, value: ReportValue)] {
+        var fields: [(key: String, value: ReportValue)] = [
+            ("label", .string(label.rawValue)), ("score", .int(score)),
+            ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
+            ("solved", .bool(solved)), ("solutionCount", .int(solutionCount)),
+            ("multipleSolutions", .bool(multipleSolutions)),
+            ("steps", .int(steps.count)), ("rounds", .int(rounds)), ("meanStepsPerRound", .double(meanStepsPerRound)),
+            ("guesses", .int(guesses)), ("backtracks", .int(backtracks)), ("maxGuessDepth", .int(maxGuessDepth)),
+            ("forcedShare", .double(forcedShare)), ("longestForcedRun", .int(longestForcedRun)),
+            ("meanMovesOnOffer", .double(meanMovesOnOffer)), ("visibility", .double(visibility)),
+            ("blanks", .int(blanks)), ("distinctPoolValues", .int(distinctPoolValues)),
+            ("crossingCells", .int(crossingCells)), ("blankCrossingCells", .int(blankCrossingCells)),
+            ("minCrossingsPerEquation", .int(minCrossingsPerEquation)),
+            ("meanCrossingsPerEquation", .double(meanCrossingsPerEquation)),
+        ]
+        for (technique, count) in stepsPerTechnique {
+            fields.append(("steps_\(technique.code)", .int(count)))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,66 @@
+/// The difficulty labels, easiest first. A puzzle's label is the label of the
+/// hardest technique its solution needs.
+public enum DifficultyLabel: String, CaseIterable, Codable, Sendable, Comparable {
+    case easy
+    case medium
+    case hard
+    case expert
+    case guessRequired = "guess-required"
+
+    public static func < (a: DifficultyLabel, b: DifficultyLabel) -> Bool {
+        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
+    }
+
+    /// The hardest technique a puzzle with this label may need.
+    public var hardestTechnique: Technique {
+        Technique.allCases.last { $0.label == self } ?? .guess
+    }
+}
+
+/// The deduction techniques of the math crossword, easiest first: the one
+/// table from which tiers, names, rules, weights and labels all come.
+///
+/// Each technique places one number that the rules force; the grader always
+/// uses the easiest technique that makes progress.
+public enum Technique: Int, CaseIterable, Codable, Sendable, Comparable {
+    case oneBlank
+    case uniquePair
+    case lastCandidate
+    case crossing
+    case onlyPlace
+    case poolCounting
+    case guess
+
+    public static func < (a: Technique, b: Technique) -> Bool { a.rawValue < b.rawValue }
+
+    /// (code, name, one-line rule, weight, label)
+    private var entry: (code: String, name: String, rule: String, weight: Int, label: DifficultyLabel) {
+        switch self {
+        case .oneBlank:
+            return ("one-blank", "One blank", "An equation with one empty cell: work it out.", 1, .easy)
+        case .uniquePair:
+            return ("unique-pair", "Unique pair", "An equation with two empty cells that only one pair of tiles left can complete.", 2, .medium)
+        case .lastCandidate:
+            return ("last-candidate", "Last candidate", "With the tiles left, one equation allows a single value in one of its empty cells.", 3, .medium)
+        case .crossing:
+            return ("crossing", "Crossing", "At a crossing, only one value fits both equations' candidate lists.", 5, .hard)
+        case .onlyPlace:
+            return ("only-place", "Only place", "A tile value fits in exactly as many empty cells as it has tiles left.", 6, .hard)
+        case .poolCounting:
+            return ("pool-counting", "Pool counting", "Some cells must use up all tiles of some values between them, which leaves another cell a single value.", 9, .expert)
+        case .guess:
+            return ("guess", "Guess", "No sure step: try a value and back up if it leads to a contradiction.", 20, .guessRequired)
+        }
+    }
+
+    /// A short stable name for CSV columns and JSON keys, e.g. `one-blank`.
+    public var code: String { entry.code }
+    /// The name people read, e.g. "One blank".
+    public var name: String { entry.name }
+    /// The rule in one line.
+    public var rule: String { entry.rule }
+    /// Its weight in the difficulty score.
+    public var weight: Int { entry.weight }
+    /// The label of a puzzle whose hardest technique this is.
+    public var label: DifficultyLabel { entry.label }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PuzzleKit
+import Testing
+
+@Suite struct SolveGradeTests {
+    func write(_ files: [String: String]) throws -> URL {
+        let dir = try temporaryDirectory()
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    @Test func solveCountsAndShowsASolution() throws {
+        let dir = try write(["two.mcw": "pool: 5 7\n? + ? = 12\n"])
+        let text = try puzzlelab(["solve", "two.mcw", "--show-solution"], in: dir)
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("two.mcw: two: 2 solutions, complete;"))
+        #expect(text.stdout.contains(" 5  +  7  = 12\n"))
+        let json = try puzzlelab(["solve", "two.mcw", "--limit", "1", "--format", "json", "--show-solution"], in: dir)
+        #expect(json.stdout.contains("\"solutionCount\":1,\"complete\":false,\"stopReason\":\"solutionLimit\""))
+        #expect(json.stdout.contains("\"solution\":[{\"row\":0,\"column\":0,\"value\":5},{\"row\":0,\"column\":2,\"value\":7}]"))
+    }
+
+    @Test func solveGoesOnAfterABadFileAndWritesCSV() throws {
+        let dir = try write(["a.mcw": "pool: 5\n7 + ? = 12\n", "b.mcw": "pool: 5\n7 + ? = 12 =\n"])
+        let run = try puzzlelab(["solve", "b.mcw", "a.mcw", "--format", "csv"], in: dir)
+        #expect(run.status != 0)
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(run.stderr.hasPrefix("b.mcw:2:"))
+        let records = CSV.parse(run.stdout) ?? []
+        #expect(records.count == 2)
+        #expect(records.first?.prefix(4) == ["file", "id", "solutionCount", "complete"])
+        #expect(records.last?.prefix(4) == ["a.mcw", "a", "1", "true"])
+    }
+
+    @Test func uniqueGenerationSolvesToOne() throws {
+        let generated = try puzzlelab(["generate", "--profile", "class_4", "--seed", "8", "--count", "5", "--unique", "--format", "jsonl"])
+        let dir = try write(["u.jsonl": generated.stdout])
+        let run = try puzzlelab(["solve", "u.jsonl", "--limit", "2", "--format", "json"], in: dir)
+        #expect(run.status == 0)
+        #expect(run.stdout.split(separator: "\n").count == 5)
+        #expect(run.stdout.split(separator: "\n").allSatisfy { $0.contains("\"solutionCount\":1,\"complete\":true") })
+    }
+
+    @Test func gradeExplainsAndExportsTheSameColumnsInJSONAndCSV() throws {
+        let dir = try write(["p.mcw": "pool: 5 10\n7 + ? = 12\n. . x . .\n. . 2 . .\n. . = . .\n. . ? . .\n"])
+        let text = try puzzlelab(["grade", "p.mcw", "--explain"], in: dir)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("p.mcw: p: easy, score 4;"))
+        #expect(text.stdout.contains("  1. Row 1: 7 + ? = 12, so ? = 5.\n  2. Column 3: 5 x 2 = ?, so ? = 10.\n"))
+        let csv = try puzzlelab(["grade", "--profile", "class_2", "--count", "3", "--unique", "--format", "csv"])
+        let json = try puzzlelab(["grade", "--profile", "class_2", "--count", "3", "--unique", "--format", "json"])
+        let records = CSV.parse(csv.stdout) ?? []
+        #expect(records.count == 4)
+        let firstObject = try JSONSerialization.jsonObject(with: Data((json.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any]
+        #expect(Set(records.first ?? []) == Set(firstObject?.keys.map { $0 } ?? []))
+        #expect(records.first?.contains("steps_pool-counting") == true)
+    }
+
+    @Test func difficultyTargetingReportsWhatCannotBeReached() throws {
+        let ok = try puzzlelab(["generate", "--profile", "class_2", "--difficulty", "hard", "--seed", "5"])
+        #expect(ok.status == 0)
+        #expect(ok.stdout.contains("graded hard"))
+        let bad = try puzzlelab(["generate", "--profile", "class_1", "--difficulty", "expert"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("no 'expert' puzzle in"))
+    }
+}
