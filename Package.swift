@@ -9,11 +9,15 @@ let package = Package(
         .library(name: "MathCrossword", targets: ["MathCrossword"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
     ],
+    traits: [
+        .trait(name: "GMP", description: "Arbitrary-precision puzzle numbers through libgmp (needs libgmp-dev)."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "PuzzleKit"),
+        .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
+        .target(name: "PuzzleKit", dependencies: [.target(name: "CGMP", condition: .when(traits: ["GMP"]))]),
         .target(name: "ConstraintSolver"),
         .target(name: "MathCrossword", dependencies: ["PuzzleKit", "ConstraintSolver"]),
         .executableTarget(
