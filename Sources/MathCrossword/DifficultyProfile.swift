@@ -8,8 +8,8 @@ import PuzzleKit
 public struct DifficultyProfile: Codable, Sendable, Equatable, Hashable {
     public let id: String
     public let displayName: String
-    public let minValue: Int
-    public let maxValue: Int
+    public let minValue: PuzzleNumber
+    public let maxValue: PuzzleNumber
     public let allowedOperators: [String]
     public let gridRows: Int
     public let gridColumns: Int
@@ -19,7 +19,7 @@ public struct DifficultyProfile: Codable, Sendable, Equatable, Hashable {
     /// A soft goal: the generator tries to reach it and reports what it achieved.
     public let minCrossingsPerEquation: Int
 
-    public init(id: String, displayName: String, minValue: Int, maxValue: Int, allowedOperators: [String],
+    public init(id: String, displayName: String, minValue: PuzzleNumber, maxValue: PuzzleNumber, allowedOperators: [String],
                 gridRows: Int, gridColumns: Int, minEquations: Int, maxEquations: Int,
                 maxOperandsPerEquation: Int, minCrossingsPerEquation: Int) {
         self.id = id
@@ -91,6 +91,10 @@ extension DifficultyProfile {
         if maxEquations < minEquations { return "maxEquations must be at least minEquations" }
         if maxOperandsPerEquation < 2 { return "maxOperandsPerEquation must be at least 2" }
         if minCrossingsPerEquation < 0 { return "minCrossingsPerEquation must be 0 or more" }
+        if maxValue.adding(maxValue) == .overflow || (operators.contains(.multiply) || operators.contains(.divide))
+            && maxValue.multiplying(maxValue) == .overflow {
+            return "values up to \(maxValue) add or multiply beyond \(puzzleNumberLimit)"
+        }
         return nil
     }
 

@@ -1,11 +1,12 @@
 import Foundation
+import PuzzleKit
 
 /// One number tile of the pool (seed task 5.1): a value and how often it can
 /// still be placed. A tile with no uses left is shown greyed out.
 public struct NumberTileState: Identifiable, Sendable, Equatable {
     /// The tile's index in the level's pool.
     public let id: Int
-    public let value: Int
+    public let value: PuzzleNumber
     /// Uses left: 1 while the tile is in the pool, 0 while it sits in the grid.
     public var remainingUses: Int
 
@@ -20,7 +21,7 @@ public enum MoveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The cell holds a given number.
     case fixedCell(GridPosition)
     /// No tile with this value is left in the pool.
-    case valueNotInPool(Int)
+    case valueNotInPool(PuzzleNumber)
     /// The cell holds no placed number.
     case nothingToClear(GridPosition)
 
@@ -85,7 +86,7 @@ public struct GameSession: Sendable {
     ///
     /// - Throws: ``MoveError`` when the cell is not an empty operand or no
     ///   tile of `value` is left; nothing changes then.
-    public mutating func placeNumber(_ value: Int, at position: GridPosition) throws(MoveError) {
+    public mutating func placeNumber(_ value: PuzzleNumber, at position: GridPosition) throws(MoveError) {
         let index = try editableIndex(position)
         let previous = level.cells[index].currentValue
         if previous == value { return }
@@ -119,7 +120,7 @@ public struct GameSession: Sendable {
         }
     }
 
-    private mutating func returnTile(_ value: Int) {
+    private mutating func returnTile(_ value: PuzzleNumber) {
         if let tile = numberPoolState.firstIndex(where: { $0.value == value && !$0.isAvailable }) {
             numberPoolState[tile].remainingUses += 1
         }

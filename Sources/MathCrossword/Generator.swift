@@ -116,7 +116,7 @@ struct _CrosswordBuilder {
     let columns: Int
     let operators: [ArithmeticOperator]
     var kind: [Kind]
-    var value: [Int]
+    var value: [PuzzleNumber]
     var owner: [Int32]         // 2 per cell: horizontal, vertical owner; -1 when none
     var equations: [PlacedEquation] = []
     var horizontalCount = 0
@@ -127,7 +127,7 @@ struct _CrosswordBuilder {
         columns = profile.gridColumns
         operators = profile.operators
         kind = Array(repeating: .block, count: rows * columns)
-        value = Array(repeating: 0, count: rows * columns)
+        value = Array(repeating: 0 as PuzzleNumber, count: rows * columns)
         owner = Array(repeating: -1, count: 2 * rows * columns)
     }
 
@@ -240,7 +240,7 @@ struct _CrosswordBuilder {
         var order = operators
         order.stableShuffle(using: &rng)
         // Prefer informative equations: no zero, no factor or divisor of 1.
-        var chosen: (ArithmeticOperator, [Int])?
+        var chosen: (ArithmeticOperator, [PuzzleNumber])?
         for op in order {
             guard let values = ValuePicker(low: profile.minValue, high: profile.maxValue)
                 .values(op, fixed[0], fixed[1], fixed[2], using: &rng) else { continue }
@@ -301,7 +301,7 @@ struct _CrosswordBuilder {
     func level(blanks: [Bool], id: String, idNamespace: UInt64) -> Level {
         var tokens = [GridToken](repeating: .block, count: rows * columns)
         var runs: [(start: Int, horizontal: Bool, run: EquationRun)] = []
-        var pool: [Int] = []
+        var pool: [PuzzleNumber] = []
         var solution: [SolutionEntry] = []
         for equation in equations {
             for (j, cell) in equation.cells.enumerated() {
@@ -332,13 +332,19 @@ struct _CrosswordBuilder {
 /// division is multiplication read backwards (`A / B = C` is `B x C = A`, with
 /// `B` not zero), so two solvers cover the four operators. Free operands avoid
 /// 0 (and 1 for products) when the range allows, so equations stay
-/// informative.
+/// informative. All arithmetic is on ``PuzzleKit/PuzzleNumber``; the profile
+/// check guarantees that sums and products of in-range values fit.
 struct ValuePicker {
-    let low: Int
-    let high: Int
+    typealias N = PuzzleNumber
+    let low: N
+    let high: N
 
-    func values(_ op: ArithmeticOperator, _ a: Int?, _ b: Int?, _ c: Int?,
-                using rng: inout SplitMix64) -> [Int]? {
+    /// Divisors tried when a product's result is given (a bound on the search
+    /// for large numbers, where factoring is out of reach).
+    static let divisorSearchLimit = 10_000
+
+    func values(_ op: ArithmeticOperator, _ a: N?, _ b: N?, _ c: N?,
+                using rng: inout SplitMix64) -> [N]? {
         switch op {
         case .add:
             return sum(a, b, c, using: &rng).map { [$0.0, $0.1, $0.2] }
@@ -351,95 +357,104 @@ struct ValuePicker {
         }
     }
 
-    private func fits(_ v: Int) -> Bool { v >= low && v <= high }
+    private func fits(_ v: N) -> Bool { v >= low && v <= high }
+    private func fits(_ outcome: ArithmeticOutcome) -> N? {
+        if case .value(let v) = outcome, fits(v) { return v }
+        return nil
+    }
+    private func minus(_ a: N, _ b: N) -> N? { if case .value(let v) = a.subtracting(b) { v } else { nil } }
+    private func quotient(_ a: N, _ b: N) -> N? { b > 0 && a >= 0 ? a.quotientRoundingDown(b) : nil }
 
     /// A random value in `lower...upper` clipped to the range, preferring `floor` and up.
-    private func pick(_ lower: Int, _ upper: Int, floor: Int, using rng: inout SplitMix64) -> Int? {
+    private func pick(_ lower: N?, _ upper: N?, floor: N, using rng: inout SplitMix64) -> N? {
+        guard let lower, let upper else { return nil }
         let lo = max(lower, low), hi = min(upper, high)
         guard lo <= hi else { return nil }
         let preferred = max(lo, floor)
-        return rng.uniform(in: (preferred <= hi ? preferred : lo)...hi)
+        return N.random(in: (preferred <= hi ? preferred : lo)...hi, using: &rng)
     }
 
     /// `x + y = z`.
-    private func sum(_ x: Int?, _ y: Int?, _ z: Int?, using rng: inout SplitMix64) -> (Int, Int, Int)? {
+    private func sum(_ x: N?, _ y: N?, _ z: N?, using rng: inout SplitMix64) -> (N, N, N)? {
         switch (x, y, z) {
-        case let (x?, y?, z?): return x + y == z ? (x, y, z) : nil
-        case let (x?, y?, nil): return fits(x + y) ? (x, y, x + y) : nil
-        case let (x?, nil, z?): return fits(z - x) ? (x, z - x, z) : nil
-        case let (nil, y?, z?): return fits(z - y) ? (z - y, y, z) : nil
+        case let (x?, y?, z?): return x.adding(y) == .value(z) ? (x, y, z) : nil
+        case let (x?, y?, nil): return fits(x.adding(y)).map { (x, y, $0) }
+        case let (x?, nil, z?): return fits(z.subtracting(x)).map { (x, $0, z) }
+        case let (nil, y?, z?): return fits(z.subtracting(y)).map { ($0, y, z) }
         case let (x?, nil, nil):
-            guard let y = pick(low, high - x, floor: 1, using: &rng) else { return nil }
-            return fits(x + y) ? (x, y, x + y) : nil
+            guard let y = pick(low, minus(high, x), floor: 1, using: &rng) else { return nil }
+            return fits(x.adding(y)).map { (x, y, $0) }
         case let (nil, y?, nil):
-            guard let x = pick(low, high - y, floor: 1, using: &rng) else { return nil }
-            return fits(x + y) ? (x, y, x + y) : nil
+            guard let x = pick(low, minus(high, y), floor: 1, using: &rng) else { return nil }
+            return fits(x.adding(y)).map { (x, y, $0) }
         case let (nil, nil, z?):
-            let margin = z - low >= 2 ? max(low, 1) : low
-            guard let x = pick(margin, z - margin, floor: 1, using: &rng), fits(z - x) else { return nil }
-            return (x, z - x, z)
+            let margin = (minus(z, low) ?? 0) >= 2 ? max(low, 1) : low
+            guard let x = pick(margin, minus(z, margin), floor: 1, using: &rng), let y = fits(z.subtracting(x)) else { return nil }
+            return (x, y, z)
         case (nil, nil, nil):
-            guard let x = pick(low, high - max(low, 1), floor: 1, using: &rng),
-                  let y = pick(low, high - x, floor: 1, using: &rng) else { return nil }
-            return fits(x + y) ? (x, y, x + y) : nil
+            guard let x = pick(low, minus(high, max(low, 1)), floor: 1, using: &rng),
+                  let y = pick(low, minus(high, x), floor: 1, using: &rng) else { return nil }
+            return fits(x.adding(y)).map { (x, y, $0) }
         }
     }
 
     /// `x * y = z`, with `x != 0` when `nonZeroFirst`.
-    private func product(_ x: Int?, _ y: Int?, _ z: Int?, nonZeroFirst: Bool,
-                         using rng: inout SplitMix64) -> (Int, Int, Int)? {
+    private func product(_ x: N?, _ y: N?, _ z: N?, nonZeroFirst: Bool,
+                         using rng: inout SplitMix64) -> (N, N, N)? {
         if nonZeroFirst, x == 0 { return nil }
-        let xFloor = nonZeroFirst ? 1 : low
+        let xFloor: N = nonZeroFirst ? 1 : low
         switch (x, y, z) {
-        case let (x?, y?, z?): return x.multipliedReportingOverflow(by: y) == (z, false) ? (x, y, z) : nil
-        case let (x?, y?, nil):
-            let (p, o) = x.multipliedReportingOverflow(by: y)
-            return !o && fits(p) ? (x, y, p) : nil
+        case let (x?, y?, z?): return x.multiplying(y) == .value(z) ? (x, y, z) : nil
+        case let (x?, y?, nil): return fits(x.multiplying(y)).map { (x, y, $0) }
         case let (x?, nil, z?):
             if x == 0 { return z == 0 ? pick(low, high, floor: 2, using: &rng).map { (x, $0, z) } : nil }
-            return z % x == 0 && fits(z / x) ? (x, z / x, z) : nil
+            return fits(z.dividingExactly(x)).map { (x, $0, z) }
         case let (nil, y?, z?):
             if y == 0 { return z == 0 && !nonZeroFirst ? pick(low, high, floor: 2, using: &rng).map { ($0, y, z) } : nil }
-            return z % y == 0 && fits(z / y) && z / y >= xFloor ? (z / y, y, z) : nil
+            guard let x = fits(z.dividingExactly(y)), x >= xFloor else { return nil }
+            return (x, y, z)
         case let (x?, nil, nil):
-            guard x != 0 else { return pick(low, high, floor: 2, using: &rng).map { (x, $0, 0) }.flatMap { fits(0) ? $0 : nil } }
-            guard let y = pick(low, high / x, floor: 2, using: &rng) else { return nil }
-            return (x, y, x * y)
+            guard x != 0 else { return fits(0) ? pick(low, high, floor: 2, using: &rng).map { (x, $0, 0) } : nil }
+            guard let y = pick(low, quotient(high, x), floor: 2, using: &rng) else { return nil }
+            return fits(x.multiplying(y)).map { (x, y, $0) }
         case let (nil, y?, nil):
             guard y != 0 else { return nonZeroFirst || !fits(0) ? nil : pick(low, high, floor: 2, using: &rng).map { ($0, y, 0) } }
-            guard let x = pick(xFloor, high / y, floor: 2, using: &rng) else { return nil }
-            return (x, y, x * y)
+            guard let x = pick(xFloor, quotient(high, y), floor: 2, using: &rng) else { return nil }
+            return fits(x.multiplying(y)).map { (x, y, $0) }
         case let (nil, nil, z?):
             return divisorPair(of: z, xFloor: xFloor, using: &rng)
         case (nil, nil, nil):
-            let top = max(xFloor, high / max(2, low))
+            let top = max(xFloor, quotient(high, max(2, low)) ?? xFloor)
             guard let x = pick(xFloor, top, floor: 2, using: &rng), x != 0 || fits(0),
-                  let y = pick(low, x == 0 ? high : high / x, floor: 2, using: &rng) else { return nil }
-            return fits(x * y) ? (x, y, x * y) : nil
+                  let y = pick(low, x == 0 ? high : quotient(high, x), floor: 2, using: &rng) else { return nil }
+            return fits(x.multiplying(y)).map { (x, y, $0) }
         }
     }
 
-    /// A random `(x, y, z)` with `x * y = z` and both factors in range.
-    private func divisorPair(of z: Int, xFloor: Int, using rng: inout SplitMix64) -> (Int, Int, Int)? {
+    /// A random `(x, y, z)` with `x * y = z` and both factors in range, from
+    /// the divisors of `z` up to `min(√z, divisorSearchLimit)` and their
+    /// cofactors.
+    private func divisorPair(of z: N, xFloor: N, using rng: inout SplitMix64) -> (N, N, N)? {
         if z == 0 {
             if xFloor == 0, fits(0), let y = pick(low, high, floor: 2, using: &rng) { return (0, y, 0) }
             if fits(0), let x = pick(max(1, xFloor), high, floor: 2, using: &rng) { return (x, 0, 0) }
             return nil
         }
-        var factors: [Int] = []
-        var d = 1
-        while d <= z / d {
-            if z % d == 0 {
-                for x in d == z / d ? [d] : [d, z / d] where x >= xFloor && fits(x) && fits(z / x) {
-                    factors.append(x)
+        var factors: [N] = []
+        let limit = min(z.integerSquareRootBound, Self.divisorSearchLimit)
+        if limit >= 1 {
+            for d in 1...limit {
+                guard case .value(let cofactor) = z.dividingExactly(N(d)) else { continue }
+                for x in N(d) == cofactor ? [N(d)] : [N(d), cofactor] where x >= xFloor && fits(x) {
+                    if fits(z.dividingExactly(x)) != nil { factors.append(x) }
                 }
             }
-            d += 1
         }
         guard !factors.isEmpty else { return nil }
         let informative = factors.filter { $0 != 1 && $0 != z }
         let choices = informative.isEmpty ? factors : informative
         let x = choices[rng.index(below: choices.count)]
-        return (x, z / x, z)
+        guard let y = fits(z.dividingExactly(x)) else { return nil }
+        return (x, y, z)
     }
 }

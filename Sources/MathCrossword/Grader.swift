@@ -5,11 +5,11 @@ import PuzzleKit
 public struct GradeStep: Sendable, Equatable {
     public var technique: Technique
     public var position: GridPosition
-    public var value: Int
+    public var value: PuzzleNumber
     /// Indices into the level's equations the deduction read.
     public var equations: [Int]
     /// For crossings: each equation's candidate values for the cell.
-    public var candidates: [[Int]]
+    public var candidates: [[PuzzleNumber]]
     /// For pool counting: the cells that use up some tiles between them.
     public var lockedCells: [GridPosition]
     /// Steps that became possible at the same time share a round (1-based).

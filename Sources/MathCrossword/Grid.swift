@@ -5,7 +5,7 @@ import PuzzleKit
 public enum GridToken: Equatable, Sendable {
     case block
     case empty
-    case number(Int)
+    case number(PuzzleNumber)
     case op(ArithmeticOperator)
     case equals
 
@@ -21,7 +21,7 @@ public enum GridToken: Equatable, Sendable {
         switch self {
         case .block: return "."
         case .empty: return "?"
-        case .number(let n): return String(n)
+        case .number(let n): return n.description
         case .op(let op): return op.symbol
         case .equals: return "="
         }
@@ -156,7 +156,7 @@ extension Level {
     /// Cell and equation ids are derived from `idNamespace`, so the same input
     /// always gives the same level.
     public init(id: String, difficulty: DifficultyProfile, grid: TokenGrid, equations runs: [EquationRun],
-                numberPool: [Int], solution: [SolutionEntry]?, idNamespace: UInt64) {
+                numberPool: [PuzzleNumber], solution: [SolutionEntry]?, idNamespace: UInt64) {
         var cells: [GridCell] = []
         cells.reserveCapacity(grid.tokens.count)
         for (index, token) in grid.tokens.enumerated() {

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleKit
 
 /// What a grid cell holds (seed task 2.1).
 public enum CellType: String, Codable, Sendable, CaseIterable {
@@ -34,14 +35,14 @@ public struct GridCell: Identifiable, Codable, Sendable, Equatable {
     public let position: GridPosition
     public let type: CellType
     /// The given number of a `fixedOperand` cell.
-    public let fixedValue: Int?
+    public let fixedValue: PuzzleNumber?
     /// `+`, `-`, `x` or `/` for an `operatorSymbol` cell.
     public let operatorSymbol: String?
     /// The number a player placed in an `emptyOperand` cell.
-    public var currentValue: Int?
+    public var currentValue: PuzzleNumber?
 
-    public init(id: UUID, position: GridPosition, type: CellType, fixedValue: Int? = nil,
-                operatorSymbol: String? = nil, currentValue: Int? = nil) {
+    public init(id: UUID, position: GridPosition, type: CellType, fixedValue: PuzzleNumber? = nil,
+                operatorSymbol: String? = nil, currentValue: PuzzleNumber? = nil) {
         self.id = id
         self.position = position
         self.type = type
@@ -54,7 +55,7 @@ public struct GridCell: Identifiable, Codable, Sendable, Equatable {
     public var isOperand: Bool { type == .emptyOperand || type == .fixedOperand }
 
     /// The number the cell shows: the given value or the player's.
-    public var value: Int? { type == .fixedOperand ? fixedValue : currentValue }
+    public var value: PuzzleNumber? { type == .fixedOperand ? fixedValue : currentValue }
 }
 
 /// The direction an equation reads in (seed task 2.2).
@@ -82,9 +83,9 @@ public struct Equation: Identifiable, Codable, Sendable, Equatable {
 public struct SolutionEntry: Codable, Sendable, Equatable {
     public let row: Int
     public let column: Int
-    public let value: Int
+    public let value: PuzzleNumber
 
-    public init(row: Int, column: Int, value: Int) {
+    public init(row: Int, column: Int, value: PuzzleNumber) {
         self.row = row
         self.column = column
         self.value = value
@@ -104,12 +105,12 @@ public struct Level: Identifiable, Codable, Sendable, Equatable {
     public var cells: [GridCell]
     public let equations: [Equation]
     /// One tile per empty cell (a multiset), in ascending order.
-    public let numberPool: [Int]
+    public let numberPool: [PuzzleNumber]
     /// The value of every empty cell, when known (generated levels carry it).
     public var solution: [SolutionEntry]?
 
     public init(id: String, difficulty: DifficultyProfile, rows: Int, columns: Int, cells: [GridCell],
-                equations: [Equation], numberPool: [Int], solution: [SolutionEntry]? = nil) {
+                equations: [Equation], numberPool: [PuzzleNumber], solution: [SolutionEntry]? = nil) {
         self.id = id
         self.difficulty = difficulty
         self.rows = rows

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleKit
 
 /// The four operators of the math crossword.
 public enum ArithmeticOperator: String, Codable, Sendable, CaseIterable {
@@ -22,24 +23,15 @@ public enum ArithmeticOperator: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// `a op b`, or `nil` when the rules make it undefined: a division by zero
-    /// or with a remainder (nothing is truncated), or a result beyond 64 bits.
+    /// `a op b`: a value, undefined (a division by zero or with a remainder:
+    /// nothing is truncated), or an overflow (beyond what the build holds).
     @inlinable
-    public func apply(_ a: Int, _ b: Int) -> Int? {
+    public func apply(_ a: PuzzleNumber, _ b: PuzzleNumber) -> ArithmeticOutcome {
         switch self {
-        case .add:
-            let (r, o) = a.addingReportingOverflow(b)
-            return o ? nil : r
-        case .subtract:
-            let (r, o) = a.subtractingReportingOverflow(b)
-            return o ? nil : r
-        case .multiply:
-            let (r, o) = a.multipliedReportingOverflow(by: b)
-            return o ? nil : r
-        case .divide:
-            guard b != 0, a % b == 0 else { return nil }
-            let (r, o) = a.dividedReportingOverflow(by: b)
-            return o ? nil : r
+        case .add: return a.adding(b)
+        case .subtract: return a.subtracting(b)
+        case .multiply: return a.multiplying(b)
+        case .divide: return a.dividingExactly(b)
         }
     }
 }
@@ -61,35 +53,40 @@ public enum EquationEvaluationState: String, Codable, Sendable {
 /// with a remainder makes the equation false; a negative final result is
 /// false.
 public enum EquationRules {
-    /// The value of the left side `operands[0] op[0] operands[1] …`, or `nil`
-    /// when a step is undefined (see ``ArithmeticOperator/apply(_:_:)``).
+    /// The value of the left side `operands[0] op[0] operands[1] …`, or why
+    /// it has none (see ``ArithmeticOperator/apply(_:_:)``).
     ///
     ///     EquationRules.leftValue([2, 5, 4], [.subtract, .add])
-    ///     // Returns Optional(1): (2 - 5) + 4, left to right
+    ///     // Returns .value(1): (2 - 5) + 4, left to right
     ///
     /// - Precondition: `operators.count == operands.count - 1`.
     @inlinable
-    public static func leftValue(_ operands: some Collection<Int>, _ operators: [ArithmeticOperator]) -> Int? {
+    public static func leftValue(_ operands: some Collection<PuzzleNumber>, _ operators: [ArithmeticOperator]) -> ArithmeticOutcome {
         var iterator = operands.makeIterator()
-        guard var value = iterator.next() else { return nil }
+        guard var value = iterator.next() else { return .undefined }
         for op in operators {
-            guard let next = iterator.next(), let r = op.apply(value, next) else { return nil }
-            value = r
+            guard let next = iterator.next() else { return .undefined }
+            switch op.apply(value, next) {
+            case .value(let r): value = r
+            case let other: return other
+            }
         }
-        return value
+        return .value(value)
     }
 
-    /// Whether `left[0] op … = result` holds.
+    /// Whether `left[0] op … = result` holds. An overflow (only possible
+    /// without the `GMP` trait) counts as not holding; solving rejects such
+    /// levels instead (``SolveError/overflow(_:)``).
     @inlinable
-    public static func holds(_ left: some Collection<Int>, _ operators: [ArithmeticOperator], result: Int) -> Bool {
-        guard result >= 0, let value = leftValue(left, operators) else { return false }
+    public static func holds(_ left: some Collection<PuzzleNumber>, _ operators: [ArithmeticOperator], result: PuzzleNumber) -> Bool {
+        guard result >= 0, case .value(let value) = leftValue(left, operators) else { return false }
         return value == result
     }
 
     /// The state of an equation whose operands (left side, then the result)
     /// may be missing.
-    public static func state(operands: [Int?], operators: [ArithmeticOperator]) -> EquationEvaluationState {
-        var values: [Int] = []
+    public static func state(operands: [PuzzleNumber?], operators: [ArithmeticOperator]) -> EquationEvaluationState {
+        var values: [PuzzleNumber] = []
         values.reserveCapacity(operands.count)
         for operand in operands {
             guard let operand else { return .incomplete }
@@ -111,7 +108,7 @@ public struct EquationEvaluator: Sendable {
     /// An equation whose cells do not read `operand (operator operand)+ =
     /// operand` is `incorrect`.
     public func evaluate(equation: Equation, in cells: [GridCell], columns: Int) -> EquationEvaluationState {
-        var operands: [Int?] = []
+        var operands: [PuzzleNumber?] = []
         var operators: [ArithmeticOperator] = []
         for (offset, position) in equation.cellPositions.enumerated() {
             let index = position.row * columns + position.column

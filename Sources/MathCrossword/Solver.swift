@@ -1,16 +1,22 @@
 import ConstraintSolver
 import Foundation
+import PuzzleKit
 
 /// Why a level cannot be turned into a constraint model.
 public enum SolveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An equation has so many empty cells that its table of allowed value
     /// combinations would be too large to build.
     case equationTooLarge(GridPosition, combinations: Int)
+    /// Some combination of values in an equation needs numbers beyond what
+    /// this build represents (64 bits without the `GMP` trait).
+    case overflow(GridPosition)
 
     public var description: String {
         switch self {
         case .equationTooLarge(let p, let n):
             return "the equation starting at \(p) has more than \(n) combinations of pool values to try; too many empty cells in one equation"
+        case .overflow(let p):
+            return "the equation starting at \(p) needs numbers beyond \(puzzleNumberLimit)"
         }
     }
 }
@@ -43,7 +49,7 @@ public struct CrosswordModel: Sendable {
     /// The empty cells, row-major; variable `i` is `blanks[i]`.
     public let blanks: [GridPosition]
     /// The pool's distinct values, ascending; value index `v` means `values[v]`.
-    public let values: [Int]
+    public let values: [PuzzleNumber]
     /// How many tiles of each value the pool holds.
     public let multiplicity: [Int]
     /// Per equation of the level: its empty cells (variables, in reading
@@ -130,13 +136,13 @@ public struct CrosswordModel: Sendable {
     }
 
     private enum Slot {
-        case fixed(Int)
+        case fixed(PuzzleNumber)
         case blank(Int)
         var variable: Int? { if case .blank(let v) = self { v } else { nil } }
     }
 
     /// The allowed value-index tuples of the blank slots, in slot order.
-    private static func table(slots: [Slot], operators: [ArithmeticOperator], values: [Int], multiplicity: [Int],
+    private static func table(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
                               start: GridPosition) throws(SolveError) -> [[Int]] {
         let resultIsBlank = slots.last?.variable != nil
         let left = Array(slots.dropLast())
@@ -150,12 +156,14 @@ public struct CrosswordModel: Sendable {
         }
         var tuples: [[Int]] = []
         var choice = [Int](repeating: 0, count: enumerated.count)
-        var operands = left.map { slot -> Int in if case .fixed(let v) = slot { v } else { 0 } }
+        var operands = left.map { slot -> PuzzleNumber in if case .fixed(let v) = slot { v } else { 0 } }
         var used = [Int](repeating: 0, count: values.count)
         if !enumerated.isEmpty && values.isEmpty { return [] }
         while true {
             for (k, slot) in enumerated.enumerated() { operands[slot] = values[choice[k]] }
-            if let value = EquationRules.leftValue(operands, operators), value >= 0 {
+            let outcome = EquationRules.leftValue(operands, operators)
+            if outcome == .overflow { throw .overflow(start) }
+            if case .value(let value) = outcome, value >= 0 {
                 var tuple = choice
                 var fits = true
                 if resultIsBlank {
@@ -182,7 +190,7 @@ public struct CrosswordModel: Sendable {
         return tuples
     }
 
-    private static func binarySearch(_ sorted: [Int], _ target: Int) -> Int? {
+    private static func binarySearch(_ sorted: [PuzzleNumber], _ target: PuzzleNumber) -> Int? {
         var low = 0, high = sorted.count - 1
         while low <= high {
             let mid = (low + high) / 2

@@ -22,7 +22,7 @@ public enum TextFormat {
     ///   line and column and what was expected.
     public static func read(_ text: String, file: String) throws(FormatError) -> Level {
         let lines = try meaningfulLines(of: text, file: file)
-        var pool: [Int]?
+        var pool: [PuzzleNumber]?
         var poolLine = 0
         var profileName: String?
         var seenKeys: [String: Int] = [:]
@@ -45,7 +45,7 @@ public enum TextFormat {
                     pool = []
                     poolLine = line.number
                     for token in values {
-                        switch parseNonNegativeInteger(token.text) {
+                        switch parsePuzzleNumber(token.text) {
                         case .success(let value): pool?.append(value)
                         case .failure(let error): throw FormatError("pool: " + error.message(for: token.text), at: at(token.column))
                         }
@@ -156,7 +156,7 @@ public enum TextFormat {
             guard token.text.first?.isNumber == true || token.text.first == "-" || token.text.first == "+" else {
                 throw FormatError("expected '.', '?', a number, an operator (+ - x /) or '=', found '\(token.text)'", at: location)
             }
-            switch parseNonNegativeInteger(token.text) {
+            switch parsePuzzleNumber(token.text) {
             case .success(let value): return .number(value)
             case .failure(let error): throw FormatError(error.message(for: token.text), at: location)
             }
@@ -168,7 +168,7 @@ extension DifficultyProfile {
     /// A custom profile that describes a grid read from a file: its size,
     /// equation count, operators and value range. Solving never enforces a
     /// profile; this only fills the level's metadata.
-    public init(describing grid: TokenGrid, runs: [EquationRun], pool: [Int], name: String) {
+    public init(describing grid: TokenGrid, runs: [EquationRun], pool: [PuzzleNumber], name: String) {
         var maxValue = pool.max() ?? 0
         var used = Set<ArithmeticOperator>()
         for token in grid.tokens {

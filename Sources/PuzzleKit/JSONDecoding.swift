@@ -9,10 +9,29 @@ public func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, file: Stri
     do {
         return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
+        if !PuzzleNumber.isArbitraryPrecision, let digits = longDigitRun(in: data) {
+            throw FormatError("the number \(digits) does not fit in \(puzzleNumberLimit)", at: SourceLocation(file: file, line: line))
+        }
         throw FormatError(describe(error), at: SourceLocation(file: file, line: line))
     } catch {
         throw FormatError("expected JSON: \(error.localizedDescription)", at: SourceLocation(file: file, line: line))
     }
+}
+
+/// The first run of 19 or more digits in the data: a number an `Int` may not hold.
+private func longDigitRun(in data: Data) -> String? {
+    var run: [UInt8] = []
+    for byte in data {
+        if byte >= 0x30 && byte <= 0x39 {
+            run.append(byte)
+        } else {
+            if run.count >= 19, PuzzleNumber(decimalDigits: Substring(String(decoding: run, as: UTF8.self))) == nil {
+                return String(decoding: run, as: UTF8.self)
+            }
+            run.removeAll()
+        }
+    }
+    return run.count >= 19 && Int(String(decoding: run, as: UTF8.self)) == nil ? String(decoding: run, as: UTF8.self) : nil
 }
 
 private func path(_ codingPath: [any CodingKey]) -> String {

@@ -1,5 +1,6 @@
 #if GMP
 import CGMP
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,6 +120,44 @@ public struct PuzzleNumber: Sendable, Hashable, Comparable, CustomStringConverti
         }
     }
 
+    /// `self / divisor` rounded down, for a non-negative value and a
+    /// positive divisor.
+    public func quotientRoundingDown(_ divisor: PuzzleNumber) -> PuzzleNumber {
+        if case .small(let a) = storage, case .small(let b) = divisor.storage { return PuzzleNumber(a / b) }
+        let x = box, y = divisor.box, result = _MPZ()
+        __gmpz_fdiv_q(&result.value, &x.value, &y.value)
+        return PuzzleNumber(normalizing: result)
+    }
+
+    /// A uniformly random value in `range`, drawn from `rng` 64 bits at a time
+    /// (rejection sampling, so the result is exact and reproducible).
+    public static func random(in range: ClosedRange<PuzzleNumber>, using rng: inout some RandomNumberGenerator) -> PuzzleNumber {
+        let low = range.lowerBound
+        if let lo = low.intValue, let hi = range.upperBound.intValue, !hi.subtractingReportingOverflow(lo).overflow {
+            return PuzzleNumber(rng.uniform(in: lo...hi))
+        }
+        guard case .value(let span) = range.upperBound.subtracting(low) else { return low }
+        let bound = span.box
+        let bits = Int(__gmpz_sizeinbase(&bound.value, 2))
+        let words = (bits + 63) / 64
+        let topMask: UInt64 = bits % 64 == 0 ? ~0 : (1 << UInt64(bits % 64)) - 1
+        while true {
+            var limbs = (0..<words).map { _ in rng.next() }
+            limbs[words - 1] &= topMask  // most significant word last
+            let candidate = _MPZ()
+            limbs.withUnsafeBufferPointer { buffer in
+                __gmpz_import(&candidate.value, words, -1, 8, 0, 0, buffer.baseAddress)
+            }
+            if __gmpz_cmp(&candidate.value, &bound.value) <= 0,
+               case .value(let result) = low.adding(PuzzleNumber(normalizing: candidate)) {
+                return result
+            }
+        }
+    }
+
+    /// The value as JSON: a number when it fits in an `Int`, else a string.
+    public var jsonText: String { intValue != nil ? description : "\"\(description)\"" }
+
     // MARK: Comparable
 
     public static func < (a: PuzzleNumber, b: PuzzleNumber) -> Bool {
@@ -132,12 +171,16 @@ extension PuzzleNumber: ExpressibleByIntegerLiteral {
 }
 
 extension PuzzleNumber: Codable {
-    /// A JSON number when the value fits in an `Int`, its decimal string
-    /// otherwise (JSON readers rarely hold larger numbers exactly).
+    /// Writes a JSON number when the value fits in an `Int`, its decimal
+    /// string otherwise (JSON readers rarely hold larger numbers exactly);
+    /// reads either.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let int = try? container.decode(Int.self) {
             self.init(int)
+        } else if let decimal = try? container.decode(Decimal.self),
+                  let value = PuzzleNumber(decimalDigits: Substring(decimal.description)) {
+            self = value  // a JSON number too long for an Int (exact up to 38 digits)
         } else {
             let text = try container.decode(String.self)
             guard let value = PuzzleNumber(decimalDigits: Substring(text)) else {

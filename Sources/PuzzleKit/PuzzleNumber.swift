@@ -52,5 +52,32 @@ extension Int {
 
     /// The value as an `Int` (always, in this build).
     @inlinable public var intValue: Int? { self }
+
+    /// `self / divisor` rounded down, for a non-negative value and a positive
+    /// divisor.
+    @inlinable public func quotientRoundingDown(_ divisor: Int) -> Int { self / divisor }
+
+    /// A uniformly random value in `range`, from `rng` (see
+    /// ``RandomNumberGenerator/uniform(in:)``).
+    @inlinable
+    public static func random(in range: ClosedRange<Int>, using rng: inout some RandomNumberGenerator) -> Int {
+        rng.uniform(in: range)
+    }
+
+    /// The value as JSON: a number.
+    public var jsonText: String { String(self) }
 }
 #endif
+
+extension PuzzleNumber {
+    /// The integer square root rounded down, for a non-negative value whose
+    /// root fits in an `Int` (enough to bound divisor searches).
+    public var integerSquareRootBound: Int {
+        guard let v = intValue else { return Int.max }
+        var r = Int(Double(v).squareRoot())
+        while r > 0 && r.multipliedReportingOverflow(by: r).overflow { r -= 1 }
+        while r.multipliedReportingOverflow(by: r).partialValue > v { r -= 1 }
+        while !(r + 1).multipliedReportingOverflow(by: r + 1).overflow && (r + 1) * (r + 1) <= v { r += 1 }
+        return r
+    }
+}

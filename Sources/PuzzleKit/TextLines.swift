@@ -90,6 +90,15 @@ public enum IntegerTokenError: Error, Sendable, Equatable {
     case tooLarge
 }
 
+/// Parses a puzzle number (any size the build represents) under the shared
+/// lexical rules.
+public func parsePuzzleNumber(_ text: Substring) -> Result<PuzzleNumber, IntegerTokenError> {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .failure(.notDigits) }
+    if text.utf8.count > 1 && text.utf8.first == 0x30 { return .failure(.leadingZero) }
+    guard let value = PuzzleNumber(decimalDigits: text) else { return .failure(.tooLarge) }
+    return .success(value)
+}
+
 /// Parses a non-negative decimal integer under the shared lexical rules: ASCII
 /// digits only, no sign, no leading zeros except `0` itself.
 public func parseNonNegativeInteger(_ text: Substring) -> Result<Int, IntegerTokenError> {
@@ -105,7 +114,7 @@ extension IntegerTokenError {
         switch self {
         case .notDigits: return "expected \(expected) (ASCII digits, no sign), found '\(token)'"
         case .leadingZero: return "expected \(expected) without leading zeros, found '\(token)'"
-        case .tooLarge: return "the integer '\(token)' does not fit in 64 bits (the largest is \(Int.max)); this build cannot represent it"
+        case .tooLarge: return "the integer '\(token)' does not fit in 64 bits (the largest is \(Int.max)); this build cannot represent it (build with --traits GMP for larger numbers)"
         }
     }
 }

@@ -34,6 +34,13 @@ struct Check: ParsableCommand {
                     printError(error.description)
                     invalid += 1
                 case .success(let level):
+                    do {
+                        _ = try CrosswordModel(level: level)
+                    } catch .overflow(let position) {
+                        printError("\(file): \(level.id): \(SolveError.overflow(position))")
+                        invalid += 1
+                        continue
+                    } catch {}  // too many blanks to tabulate matters to solving, not to the format
                     print("\(file): \(level.id): valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.blankPositions.count) blanks")
                     let states = EquationEvaluator().evaluate(filledWithSolution(level))
                     if !quiet {

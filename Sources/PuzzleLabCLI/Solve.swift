@@ -101,7 +101,7 @@ struct Solve: ParsableCommand {
         ])
         if showSolution {
             let entries = solved.solutions.first.map { first in
-                "[" + first.map { "{\"row\":\($0.row),\"column\":\($0.column),\"value\":\($0.value)}" }.joined(separator: ",") + "]"
+                "[" + first.map { "{\"row\":\($0.row),\"column\":\($0.column),\"value\":\($0.value.jsonText)}" }.joined(separator: ",") + "]"
             }
             row.append("solution", entries.map(ReportValue.json) ?? .null)
         }

@@ -15,7 +15,7 @@ func bruteForceCount(_ level: Level) -> Int {
             if EquationEvaluator().evaluate(filled).allSatisfy({ $0 == .correct }) { count += 1 }
             return
         }
-        var previous: Int?
+        var previous: PuzzleNumber?
         for i in remaining.indices where remaining[i] != previous {
             let value = remaining.remove(at: i)
             filled[blanks[k]].currentValue = value
@@ -38,8 +38,13 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
         var symbols = (1..<operands).map { _ in ops[rng.index(below: 4)] }
         var left = values[0]
         for (i, s) in symbols.enumerated() {
-            let op = ArithmeticOperator(symbol: s)!
-            if let v = op.apply(left, values[i + 1]) { left = v } else { symbols[i] = "+"; left += values[i + 1] }
+            let op = ArithmeticOperator(symbol: s) ?? .add
+            if case .value(let v) = op.apply(PuzzleNumber(left), PuzzleNumber(values[i + 1])), let int = v.intValue {
+                left = int
+            } else {
+                symbols[i] = "+"
+                left += values[i + 1]
+            }
         }
         values.append(max(0, left))
         var tokens: [String] = []
@@ -73,7 +78,7 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
     var pool = level.numberPool
     switch rng.uniform(in: 0...2) {
     case 0:  // a wrong tile: often no solution
-        pool[rng.index(below: pool.count)] = rng.uniform(in: 0...12)
+        pool[rng.index(below: pool.count)] = PuzzleNumber(rng.uniform(in: 0...12))
     case 1:  // more blanks: often several solutions
         for i in grid.tokens.indices {
             if case .number(let v) = grid.tokens[i], rng.chance(1, in: 3), pool.count < 7 {

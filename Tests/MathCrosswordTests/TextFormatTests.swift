@@ -81,7 +81,6 @@ import PuzzleKit
         ("profile: a.b\npool: 5\n7 + ? = 12\n", 1, 10, "one profile name"),
         ("pool: 05\n7 + ? = 12\n", 1, 7, "without leading zeros"),
         ("pool: -5\n7 + ? = 12\n", 1, 7, "ASCII digits, no sign"),
-        ("pool: 99999999999999999999\n7 + ? = 12\n", 1, 7, "does not fit in 64 bits"),
         ("7 + ? = 12\n", 1, nil, "missing 'pool:' header"),
         ("pool: 5\n", 1, nil, "expected grid rows"),
         ("pool: 5\n7 + ? = a\n", 2, 9, "expected '.', '?', a number"),
@@ -96,6 +95,33 @@ import PuzzleKit
         ("pool:\n. . .\n. . .\n", 2, 1, "holds no equation"),
         ("pool:\n. . . . .\n. 3 . . .\n1 + 1 = 2\n. 1 . . .\n. = . . .\n. 4 . . .\n", 4, 3, "at a crossing"),
     ]
+
+    #if !GMP
+    @Test func rejectsNumbersBeyond64BitsAndSaysHowToBuildForThem() {
+        for text in ["pool: 99999999999999999999\n7 + ? = 12\n", "pool: 5\n7 + ? = 99999999999999999999\n"] {
+            #expect(throws: FormatError.self) { try TextFormat.read(text, file: "big.mcw") }
+            do { _ = try TextFormat.read(text, file: "big.mcw") } catch {
+                #expect(error.message.contains("does not fit in 64 bits") && error.message.contains("--traits GMP"))
+            }
+        }
+        // Values that fit, but whose product does not, are rejected when solving.
+        let level = try? TextFormat.read("pool: 4294967296 4294967296 7\n? x ? = ?\n", file: "p.mcw")
+        #expect(throws: SolveError.self) { try level.map { try CrosswordModel(level: $0) } }
+    }
+    #else
+    @Test func readsSolvesAndWritesNumbersOfAnySize() throws {
+        let text = "pool: 1000000000000000000000000000000 1000000000000000\n1000000000000000 x ? = ?\n"
+        let level = try TextFormat.read(text, file: "big.mcw")
+        #expect(TextFormat.write(level).contains("1000000000000000000000000000000"))
+        let solved = try CrosswordModel(level: level).solve(.init(keepSolutions: 1))
+        #expect(solved.solutionCount == 1)
+        #expect(solved.solutions.first?.last?.value.description == "1000000000000000000000000000000")
+        #expect(try Grader().grade(level).label == .medium)
+        let json = JSONFormat.write(level, pretty: false)
+        #expect(json.contains("\"1000000000000000000000000000000\""))
+        #expect(try JSONFormat.read(Data(json.utf8), file: "big.json") == level)
+    }
+    #endif
 
     @Test(arguments: rejected.indices)
     func rejectsMalformedInputWithItsLocation(_ index: Int) {
