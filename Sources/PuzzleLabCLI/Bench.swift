@@ -15,7 +15,8 @@ struct Bench: AsyncParsableCommand {
         discussion: """
             For each profile it generates the levels of seeds SEED, SEED+1, …
             (so results do not depend on --jobs) and reports: puzzles per
-            second (wall clock, and per core: per second of worker time),
+            second (wall clock, and per core: per second of the workers' CPU
+            time, which stays meaningful on a busy machine),
             generator latency percentiles from an HDR histogram (every call,
             failed ones too), the failure rate with each failure reason
             counted, attempts per generated level, and — unless --no-solve —
@@ -102,7 +103,7 @@ struct Bench: AsyncParsableCommand {
     }
 
     private func measure(_ difficulty: DifficultyProfile, count: Int) async throws -> BenchResult {
-        let run = PuzzleRun(profile: difficulty, unique: unique, solve: solve)
+        let run = PuzzleRun(profile: difficulty, unique: unique, solve: solve, shape: false)
         // Warm-up: untimed, uncounted.
         for offset in 0..<min(count, 100) { _ = run.record(seed: seed + offset) }
         let bar = ProgressBar(label: difficulty.id, total: duration == nil ? count : nil, duration: duration)
@@ -112,10 +113,10 @@ struct Bench: AsyncParsableCommand {
         var tally = BenchTally()
         _ = try await runner.run(
             work: { seeds, _ in
-                let begin = monotonicNanoseconds()
+                let begin = threadCPUNanoseconds()
                 var tally = BenchTally()
                 for seed in seeds { tally.add(run.record(seed: seed)) }
-                tally.busyNanoseconds = monotonicNanoseconds() &- begin
+                tally.cpuNanoseconds = threadCPUNanoseconds() &- begin
                 return tally
             },
             deliver: { tally.merge($0) },
@@ -159,7 +160,7 @@ struct BenchResult {
     var wallSeconds: Double { Double(wallNanoseconds) / 1e9 }
     var puzzlesPerSecond: Double { wallSeconds > 0 ? Double(tally.generated) / wallSeconds : 0 }
     var puzzlesPerCoreSecond: Double {
-        tally.busyNanoseconds > 0 ? Double(tally.generated) / (Double(tally.busyNanoseconds) / 1e9) : 0
+        tally.cpuNanoseconds > 0 ? Double(tally.generated) / (Double(tally.cpuNanoseconds) / 1e9) : 0
     }
     var failureRate: Double { tally.seedsDone > 0 ? Double(tally.failed) / Double(tally.seedsDone) : 0 }
 
@@ -268,5 +269,10 @@ func machineDescription() -> String {
         cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     let process = ProcessInfo.processInfo
-    return "\(cpu), \(process.activeProcessorCount) cores, \(process.operatingSystemVersionString)"
+    var load = ""
+    if let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+       let first = text.split(separator: " ").first {
+        load = ", load average \(first) at start"
+    }
+    return "\(cpu), \(process.activeProcessorCount) cores, \(process.operatingSystemVersionString)\(load)"
 }

@@ -18,8 +18,8 @@ struct BenchTally: SeedChunkResult {
     var generationLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
     /// Nanoseconds per uniqueness check.
     var solveLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
-    /// Time the workers spent on these seeds, added up over workers.
-    var busyNanoseconds: UInt64 = 0
+    /// CPU time the workers spent on these seeds, added up over workers.
+    var cpuNanoseconds: UInt64 = 0
 
     var failed: Int { seedsDone - generated }
 
@@ -55,7 +55,7 @@ struct BenchTally: SeedChunkResult {
         solverNodes += other.solverNodes
         generationLatency.add(other.generationLatency)
         solveLatency.add(other.solveLatency)
-        busyNanoseconds &+= other.busyNanoseconds
+        cpuNanoseconds &+= other.cpuNanoseconds
     }
 
     /// The failure reasons, most frequent first (ties by name).

@@ -1,5 +1,6 @@
 import ConstraintSolver
 import Dispatch
+import Foundation
 import MathCrossword
 import PuzzleKit
 
@@ -106,6 +107,8 @@ struct PuzzleRun: Sendable {
     var unique: Bool
     /// Run the uniqueness check (the solver) on each generated level.
     var solve: Bool
+    /// Measure the level's shape (export needs it, bench does not).
+    var shape = true
 
     func record(seed: Int) -> PuzzleRecord {
         let generator = LevelGenerator()
@@ -124,7 +127,7 @@ struct PuzzleRun: Sendable {
         record.generationNanoseconds = monotonicNanoseconds() &- start
         record.attempts = generated.attempts
         record.revealed = generated.revealed
-        record.shape = LevelShape(generated.level)
+        if shape { record.shape = LevelShape(generated.level) }
         guard solve else { return record }
         let solveStart = monotonicNanoseconds()
         if let model = try? CrosswordModel(level: generated.level) {
@@ -141,6 +144,15 @@ struct PuzzleRun: Sendable {
 /// A monotonic clock reading in nanoseconds.
 @inline(__always) func monotonicNanoseconds() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
+}
+
+/// The CPU time the calling thread has used, in nanoseconds: unlike wall
+/// time, it does not grow while the thread waits for a core that other
+/// processes hold.
+func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
 /// One column of `export`'s CSV: its name, unit, meaning and value.
