@@ -188,6 +188,7 @@ struct BenchResult {
             ("latencyP50Microseconds", .double(latency(50))), ("latencyP90Microseconds", .double(latency(90))),
             ("latencyP99Microseconds", .double(latency(99))),
             ("latencyMaxMicroseconds", .double(microseconds(t.generationLatency.max))),
+            ("latencyMeanMicroseconds", .double((t.generationLatency.mean / 1000 * 1000).rounded() / 1000)),
             ("attemptsPerSuccess", ratio(t.attempts, t.generated)),
             ("revealedPerSuccess", unique ? ratio(t.revealed, t.generated) : .null),
             ("uniqueRate", checked ? ratio(t.uniqueLevels, t.checked) : .null),
@@ -195,6 +196,7 @@ struct BenchResult {
             ("meanSolverNodes", checked ? ratio(t.solverNodes, t.checked) : .null),
             ("solveP50Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(50))) : .null),
             ("solveP99Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(99))) : .null),
+            ("solveMeanMicroseconds", checked ? .double((t.solveLatency.mean / 1000 * 1000).rounded() / 1000) : .null),
             ("peakMemoryMegabytes", .double((Double(peakMemoryBytes) / 1_048_576 * 10).rounded() / 10)),
         ])
     }

@@ -182,7 +182,7 @@ struct Export: AsyncParsableCommand {
     static func columnTable() -> String {
         var lines = ["| column | unit | meaning |", "|---|---|---|"]
         for column in PuzzleColumn.all {
-            lines.append("| `\(column.name)` | \(column.unit.isEmpty ? "—" : column.unit) | \(column.meaning)\(column.timing ? " (timing: varies between runs)" : "") |")
+            lines.append("| `\(column.name)` | \(column.unit.isEmpty ? "—" : column.unit) | \(column.meaning)\(column.timing ? "; a timing, different on every run" : "") |")
         }
         return lines.joined(separator: "\n")
     }
