@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
@@ -25,11 +26,12 @@ let package = Package(
             dependencies: [
                 "PuzzleKit", "ConstraintSolver", "MathCrossword",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit", "ConstraintSolver"]),
-        .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI"]),
+        .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
     ]
 )

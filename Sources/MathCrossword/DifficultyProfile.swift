@@ -75,7 +75,7 @@ extension DifficultyProfile {
     /// The generator places `A op B = C` equations (five cells), so a grid needs
     /// at least five rows or columns; every range and count must be ordered.
     public var problem: String? {
-        if id.isEmpty || !id.allSatisfy(Self.isNameCharacter) {
+        if id.isEmpty || !id.utf8.allSatisfy(Self.isNameByte) {
             return "id must be a name of letters, digits, '_' and '-'"
         }
         if minValue < 0 { return "minValue must be 0 or more" }
@@ -100,6 +100,13 @@ extension DifficultyProfile {
 
     static func isNameCharacter(_ c: Character) -> Bool {
         c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
+    }
+
+    /// ``isNameCharacter(_:)`` for one byte of UTF-8 text (a non-ASCII byte
+    /// fails, as a non-ASCII character does); cheap enough for the generator,
+    /// which checks its profile on every call.
+    static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
     }
 
     /// Reads a custom profile from JSON (the keys of this type) and checks it.

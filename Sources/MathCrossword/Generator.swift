@@ -101,12 +101,22 @@ public struct LevelGenerator: Sendable {
 }
 
 /// The working state of one placement attempt.
+///
+/// The search places and takes back equations on one state (``apply(_:)`` and
+/// ``undoLast()``) rather than copying it per step, and remembers its best
+/// crossword as the list of equations, replayed at the end: the same
+/// crossword, the same random draws, without the copies.
 struct _CrosswordBuilder {
     struct PlacedEquation {
         var horizontal: Bool
-        var cells: [Int]       // five cell indices
+        var start: Int          // the first cell's index
+        var step: Int           // 1 across, `columns` down
         var op: ArithmeticOperator
+        var values: (PuzzleNumber, PuzzleNumber, PuzzleNumber)
         var crossings = 0
+
+        /// The index of cell `j` (0 … 4) of the equation.
+        @inline(__always) func cell(_ j: Int) -> Int { start + j * step }
     }
 
     enum Kind: UInt8 { case block, operand, symbol }
@@ -120,15 +130,23 @@ struct _CrosswordBuilder {
     var owner: [Int32]         // 2 per cell: horizontal, vertical owner; -1 when none
     var equations: [PlacedEquation] = []
     var horizontalCount = 0
+    /// Scratch for ``candidates(using:)``: a placement was seen in the
+    /// current call when its stamp equals ``stamp``.
+    private var seenStamp: [UInt32]
+    private var stamp: UInt32 = 0
+    /// Scratch for ``tryPlace(start:horizontal:using:)``'s operator order.
+    private var order: [ArithmeticOperator]
 
     init(profile: DifficultyProfile) {
         self.profile = profile
         rows = profile.gridRows
         columns = profile.gridColumns
         operators = profile.operators
+        order = operators
         kind = Array(repeating: .block, count: rows * columns)
         value = Array(repeating: 0 as PuzzleNumber, count: rows * columns)
         owner = Array(repeating: -1, count: 2 * rows * columns)
+        seenStamp = Array(repeating: 0, count: 2 * rows * columns)
     }
 
     @inline(__always) func isBlock(_ row: Int, _ column: Int) -> Bool {
@@ -148,32 +166,60 @@ struct _CrosswordBuilder {
     /// crossword found.
     mutating func place(target: Int, using rng: inout SplitMix64) {
         guard placeFirst(using: &rng) else { return }
-        var best = self
+        var best = equations
         var budget = Self.searchBudget + target
-        _ = grow(target: target, best: &best, budget: &budget, using: &rng)
-        self = best
+        if !grow(target: target, best: &best, budget: &budget, using: &rng) {
+            // The search took back every placement; lay out the best again.
+            while !equations.isEmpty { undoLast() }
+            for equation in best { apply(equation) }
+        }
     }
 
-    private func grow(target: Int, best: inout _CrosswordBuilder, budget: inout Int,
-                      using rng: inout SplitMix64) -> Bool {
-        if equations.count > best.equations.count { best = self }
+    /// Depth-first search; on success the state holds the crossword found,
+    /// otherwise it is as it was on entry.
+    private mutating func grow(target: Int, best: inout [PlacedEquation], budget: inout Int,
+                               using rng: inout SplitMix64) -> Bool {
+        if equations.count > best.count { best = equations }
         if equations.count >= target { return true }
         var branches = 0
-        for candidate in candidates(using: &rng) {
+        var candidates = candidates(using: &rng)
+        // Best first: select the largest remaining key (a full sort would do
+        // the same, but most steps use only the first candidate or two).
+        for taken in candidates.indices {
             guard branches < Self.branching, budget > 0 else { return false }
-            var next = self
-            guard next.tryPlace(start: candidate.start, horizontal: candidate.horizontal, using: &rng) else { continue }
+            var top = taken
+            for i in (taken + 1)..<candidates.count where candidates[i] > candidates[top] { top = i }
+            candidates.swapAt(taken, top)
+            let (start, horizontal) = Self.placement(candidates[taken])
+            guard tryPlace(start: start, horizontal: horizontal, using: &rng) else { continue }
             branches += 1
             budget -= 1
-            if next.grow(target: target, best: &best, budget: &budget, using: &rng) { return true }
+            if grow(target: target, best: &best, budget: &budget, using: &rng) { return true }
+            undoLast()
         }
         return false
     }
 
-    /// Every legal placement crossing an operand already placed, best first.
-    private func candidates(using rng: inout SplitMix64) -> [(score: Int, start: Int, horizontal: Bool)] {
-        var seen = [Bool](repeating: false, count: 2 * rows * columns)
-        var candidates: [(score: Int, start: Int, horizontal: Bool)] = []
+    /// A placement's sort key: its score, then its start cell, then
+    /// horizontal before vertical, in one integer (larger is better).
+    @inline(__always) static func key(score: Int, start: Int, horizontal: Bool) -> Int {
+        score << 42 | start << 1 | (horizontal ? 1 : 0)
+    }
+
+    @inline(__always) static func placement(_ key: Int) -> (start: Int, horizontal: Bool) {
+        ((key >> 1) & (1 << 41 - 1), key & 1 == 1)
+    }
+
+    /// The keys of every legal placement crossing an operand already placed,
+    /// in the order the random draws for their scores are made.
+    private mutating func candidates(using rng: inout SplitMix64) -> [Int] {
+        stamp &+= 1
+        if stamp == 0 {  // wrapped: clear the stamps
+            for i in seenStamp.indices { seenStamp[i] = 0 }
+            stamp = 1
+        }
+        var candidates: [Int] = []
+        candidates.reserveCapacity(32)
         for anchor in 0..<(rows * columns) where kind[anchor] == .operand {
             let horizontal = owner[2 * anchor] < 0   // cross the anchor's equation
             guard owner[2 * anchor + (horizontal ? 0 : 1)] < 0 else { continue }
@@ -183,14 +229,13 @@ struct _CrosswordBuilder {
                 guard start.0 >= 0, start.1 >= 0 else { continue }
                 let startIndex = start.0 * columns + start.1
                 let key = 2 * startIndex + (horizontal ? 0 : 1)
-                guard !seen[key] else { continue }
-                seen[key] = true
+                guard seenStamp[key] != stamp else { continue }
+                seenStamp[key] = stamp
                 if let score = score(start: start, horizontal: horizontal, using: &rng) {
-                    candidates.append((score, startIndex, horizontal))
+                    candidates.append(Self.key(score: score, start: startIndex, horizontal: horizontal))
                 }
             }
         }
-        candidates.sort { ($0.score, $0.start, $0.horizontal ? 1 : 0) > ($1.score, $1.start, $1.horizontal ? 1 : 0) }
         return candidates
     }
 
@@ -235,41 +280,73 @@ struct _CrosswordBuilder {
     /// Places an equation at a legal position if its operands can take values.
     private mutating func tryPlace(start: Int, horizontal: Bool, using rng: inout SplitMix64) -> Bool {
         let step = horizontal ? 1 : columns
-        let cells = (0..<5).map { start + $0 * step }
-        let fixed = [0, 2, 4].map { kind[cells[$0]] == .operand ? value[cells[$0]] : nil }
-        var order = operators
+        @inline(__always) func fixed(_ j: Int) -> PuzzleNumber? {
+            let cell = start + j * step
+            return kind[cell] == .operand ? value[cell] : nil
+        }
+        let (a, b, c) = (fixed(0), fixed(2), fixed(4))
         order.stableShuffle(using: &rng)
         // Prefer informative equations: no zero, no factor or divisor of 1.
-        var chosen: (ArithmeticOperator, [PuzzleNumber])?
-        for op in order {
-            guard let values = ValuePicker(low: profile.minValue, high: profile.maxValue)
-                .values(op, fixed[0], fixed[1], fixed[2], using: &rng) else { continue }
-            let trivial = values.contains(0) || ((op == .multiply || op == .divide) && (values[0] == 1 || values[1] == 1))
+        var chosen: (ArithmeticOperator, (PuzzleNumber, PuzzleNumber, PuzzleNumber))?
+        let picker = ValuePicker(low: profile.minValue, high: profile.maxValue)
+        for i in order.indices {
+            let op = order[i]
+            guard let values = picker.values(op, a, b, c, using: &rng) else { continue }
+            let trivial = values.0 == 0 || values.1 == 0 || values.2 == 0
+                || ((op == .multiply || op == .divide) && (values.0 == 1 || values.1 == 1))
             if !trivial {
                 chosen = (op, values)
                 break
             }
             if chosen == nil { chosen = (op, values) }
         }
+        // The shuffle starts from the profile's order every time.
+        for i in operators.indices { order[i] = operators[i] }
         guard let (op, values) = chosen else { return false }
+        apply(PlacedEquation(horizontal: horizontal, start: start, step: step, op: op, values: values))
+        return true
+    }
+
+    /// Writes a legal equation into the grid and counts its crossings.
+    private mutating func apply(_ placed: PlacedEquation) {
+        var placed = placed
+        placed.crossings = 0
         let index = Int32(equations.count)
-        var crossings = 0
-        for (j, cell) in cells.enumerated() {
+        let (mine, other) = placed.horizontal ? (0, 1) : (1, 0)
+        for j in 0..<5 {
+            let cell = placed.cell(j)
             if j % 2 == 0 {
                 if kind[cell] == .operand {
-                    crossings += 1
-                    equations[Int(owner[2 * cell + (horizontal ? 1 : 0)])].crossings += 1
+                    placed.crossings += 1
+                    equations[Int(owner[2 * cell + other])].crossings += 1
                 }
                 kind[cell] = .operand
-                value[cell] = values[j / 2]
+                value[cell] = j == 0 ? placed.values.0 : j == 2 ? placed.values.1 : placed.values.2
             } else {
                 kind[cell] = .symbol
             }
-            owner[2 * cell + (horizontal ? 0 : 1)] = index
+            owner[2 * cell + mine] = index
         }
-        equations.append(PlacedEquation(horizontal: horizontal, cells: cells, op: op, crossings: crossings))
-        if horizontal { horizontalCount += 1 }
-        return true
+        equations.append(placed)
+        if placed.horizontal { horizontalCount += 1 }
+    }
+
+    /// Takes back the last equation placed.
+    private mutating func undoLast() {
+        guard let placed = equations.popLast() else { return }
+        let (mine, other) = placed.horizontal ? (0, 1) : (1, 0)
+        for j in 0..<5 {
+            let cell = placed.cell(j)
+            owner[2 * cell + mine] = -1
+            let crossed = owner[2 * cell + other]
+            if j % 2 == 0 && crossed >= 0 {
+                equations[Int(crossed)].crossings -= 1   // the crossed equation keeps the cell
+            } else {
+                kind[cell] = .block
+                value[cell] = 0
+            }
+        }
+        if placed.horizontal { horizontalCount -= 1 }
     }
 
     // MARK: Blanks
@@ -283,7 +360,7 @@ struct _CrosswordBuilder {
         order.stableShuffle(using: &rng)
         for e in order {
             let wanted = rng.chance(1, in: 2) ? 2 : 1
-            var options = [0, 2, 4].map { equations[e].cells[$0] }
+            var options = [equations[e].cell(0), equations[e].cell(2), equations[e].cell(4)]
             options.stableShuffle(using: &rng)
             for cell in options where count[e] < wanted && !blank[cell] {
                 let other = Int(owner[2 * cell + (equations[e].horizontal ? 1 : 0)])
@@ -303,16 +380,21 @@ struct _CrosswordBuilder {
         var runs: [(start: Int, horizontal: Bool, run: EquationRun)] = []
         var pool: [PuzzleNumber] = []
         var solution: [SolutionEntry] = []
+        runs.reserveCapacity(equations.count)
         for equation in equations {
-            for (j, cell) in equation.cells.enumerated() {
+            for j in 0..<5 {
+                let cell = equation.cell(j)
                 switch j {
                 case 1: tokens[cell] = .op(equation.op)
                 case 3: tokens[cell] = .equals
                 default: tokens[cell] = blanks[cell] ? .empty : .number(value[cell])
                 }
             }
-            let positions = equation.cells.map { GridPosition(row: $0 / columns, column: $0 % columns) }
-            runs.append((equation.cells[0], equation.horizontal,
+            let positions = (0..<5).map { j in
+                let cell = equation.cell(j)
+                return GridPosition(row: cell / columns, column: cell % columns)
+            }
+            runs.append((equation.start, equation.horizontal,
                          EquationRun(orientation: equation.horizontal ? .horizontal : .vertical, positions: positions)))
         }
         for cell in blanks.indices where blanks[cell] {
@@ -344,16 +426,16 @@ struct ValuePicker {
     static let divisorSearchLimit = 10_000
 
     func values(_ op: ArithmeticOperator, _ a: N?, _ b: N?, _ c: N?,
-                using rng: inout SplitMix64) -> [N]? {
+                using rng: inout SplitMix64) -> (N, N, N)? {
         switch op {
         case .add:
-            return sum(a, b, c, using: &rng).map { [$0.0, $0.1, $0.2] }
+            return sum(a, b, c, using: &rng)
         case .subtract:
-            return sum(c, b, a, using: &rng).map { [$0.2, $0.1, $0.0] }
+            return sum(c, b, a, using: &rng).map { ($0.2, $0.1, $0.0) }
         case .multiply:
-            return product(a, b, c, nonZeroFirst: false, using: &rng).map { [$0.0, $0.1, $0.2] }
+            return product(a, b, c, nonZeroFirst: false, using: &rng)
         case .divide:
-            return product(b, c, a, nonZeroFirst: true, using: &rng).map { [$0.2, $0.0, $0.1] }
+            return product(b, c, a, nonZeroFirst: true, using: &rng).map { ($0.2, $0.0, $0.1) }
         }
     }
 

@@ -10,9 +10,12 @@ extension UUID {
         var low = rng.next()
         high = (high & ~0xF000) | 0x4000  // version 4
         low = (low & ~(0xC000_0000_0000_0000)) | 0x8000_0000_0000_0000  // RFC 4122 variant
-        let h = withUnsafeBytes(of: high.bigEndian, Array.init)
-        let l = withUnsafeBytes(of: low.bigEndian, Array.init)
-        self.init(uuid: (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7],
-                         l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]))
+        // Big-endian bytes, most significant first (no arrays: this runs for
+        // every cell of every generated level).
+        @inline(__always) func byte(_ word: UInt64, _ i: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * i)) }
+        self.init(uuid: (byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3),
+                         byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
+                         byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
+                         byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
     }
 }

@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 
 @main
-struct PuzzleLab: ParsableCommand {
+struct PuzzleLab: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "puzzlelab",
-        abstract: "Generate, check and solve kids' number puzzles.",
+        abstract: "Generate, check, solve and benchmark kids' number puzzles.",
         discussion: """
             Examples:
               puzzlelab generate --profile class_1 --seed 42
@@ -14,9 +14,11 @@ struct PuzzleLab: ParsableCommand {
               puzzlelab solve puzzle.mcw --show-solution
               puzzlelab grade puzzle.mcw --explain
               puzzlelab check puzzle.mcw corpus.jsonl
+              puzzlelab bench
+              puzzlelab export --profile class_2 --count 1000 --out class_2.csv
             """,
         version: PuzzleLabVersion.string,
-        subcommands: [Generate.self, Solve.self, Grade.self, Check.self]
+        subcommands: [Generate.self, Solve.self, Grade.self, Check.self, Bench.self, Export.self]
     )
 }
 

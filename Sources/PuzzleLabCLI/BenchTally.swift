@@ -1,0 +1,65 @@
+import Histogram
+
+/// The counters and latency histograms of a bench over some seeds: all a
+/// bench keeps, whatever the number of puzzles.
+struct BenchTally: SeedChunkResult {
+    var seedsDone = 0
+    var generated = 0
+    /// Failures by ``MathCrossword/GenerationError/reason``.
+    var failureReasons: [String: Int] = [:]
+    var attempts = 0
+    var revealed = 0
+    /// Generated levels the solver checked, and what it found.
+    var checked = 0
+    var uniqueLevels = 0
+    var solutionCountSum = 0
+    var solverNodes = 0
+    /// Nanoseconds per generator call (failed calls too).
+    var generationLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+    /// Nanoseconds per uniqueness check.
+    var solveLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+    /// CPU time the workers spent on these seeds, added up over workers.
+    var cpuNanoseconds: UInt64 = 0
+
+    var failed: Int { seedsDone - generated }
+
+    mutating func add(_ record: PuzzleRecord) {
+        seedsDone += 1
+        _ = generationLatency.record(max(1, record.generationNanoseconds))
+        if let failure = record.failure {
+            failureReasons[failure.reason, default: 0] += 1
+            return
+        }
+        generated += 1
+        attempts += record.attempts ?? 0
+        revealed += record.revealed ?? 0
+        if let solve = record.solve {
+            checked += 1
+            if solve.solutionCount == 1 && solve.complete { uniqueLevels += 1 }
+            solutionCountSum += solve.solutionCount
+            solverNodes += solve.nodes
+        }
+        if let ns = record.solveNanoseconds { _ = solveLatency.record(max(1, ns)) }
+    }
+
+    /// Adds another tally's counts (of the seeds after this one's).
+    mutating func merge(_ other: BenchTally) {
+        seedsDone += other.seedsDone
+        generated += other.generated
+        for (reason, n) in other.failureReasons { failureReasons[reason, default: 0] += n }
+        attempts += other.attempts
+        revealed += other.revealed
+        checked += other.checked
+        uniqueLevels += other.uniqueLevels
+        solutionCountSum += other.solutionCountSum
+        solverNodes += other.solverNodes
+        generationLatency.add(other.generationLatency)
+        solveLatency.add(other.solveLatency)
+        cpuNanoseconds &+= other.cpuNanoseconds
+    }
+
+    /// The failure reasons, most frequent first (ties by name).
+    var sortedFailureReasons: [(reason: String, count: Int)] {
+        failureReasons.map { ($0.key, $0.value) }.sorted { ($1.1, $0.0) < ($0.1, $1.0) }
+    }
+}

@@ -1,0 +1,196 @@
+import ArgumentParser
+import Foundation
+import MathCrossword
+import PuzzleKit
+
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one CSV row of metrics per generated puzzle, for notebooks.",
+        discussion: """
+            Generates the levels of seeds SEED … SEED+COUNT-1 and writes one
+            RFC 4180 row per seed, in seed order: size, equations, blanks,
+            crossing metrics, the generator's attempts, the uniqueness check
+            (solver, limit 2 solutions) and the times. A seed whose generation
+            fails gets a row with its failure reason and empty metrics.
+            `--list-columns` describes every column and its unit.
+
+            Rows go to FILE.partial as they finish; the finished file is
+            renamed to FILE atomically. Ctrl-C keeps every finished row and
+            leaves FILE.partial a valid CSV; run the same command with
+            --resume to continue it without repeating a seed. Apart from the
+            timing columns the output does not depend on --jobs.
+
+            Examples:
+              puzzlelab export --profile class_1 --count 1000 --out class_1.csv
+              puzzlelab export --profile class_4 --count 100000 --out big.csv --jobs 2 --resume
+              puzzlelab export --list-columns
+            """
+    )
+
+    @Option(name: .shortAndLong, help: "class_1 … class_4, or a profile JSON file.")
+    var profile = "class_1"
+
+    @Option(name: .shortAndLong, help: "How many seeds (rows).")
+    var count: Int?
+
+    @Option(name: .shortAndLong, help: "The CSV file to write (FILE.partial while it is written).")
+    var out: String?
+
+    @Option(name: .shortAndLong, help: "The first seed.")
+    var seed = 1
+
+    @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "Continue an interrupted export from FILE.partial.")
+    var resume = false
+
+    @Flag(help: "Generate with --unique (reveal cells until the solution is unique).")
+    var unique = false
+
+    @Flag(help: "Print the columns, their units and meanings as a Markdown table, and exit.")
+    var listColumns = false
+
+    func validate() throws {
+        if listColumns { return }
+        guard let count else { throw ValidationError("missing --count N.") }
+        guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
+        guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+    }
+
+    func run() async throws {
+        if listColumns {
+            print(Self.columnTable())
+            return
+        }
+        guard let count, let out else { return }
+        let difficulty = try resolveProfile(profile)
+        let partial = out + ".partial"
+        let handle: FileHandle
+        var existing = 0
+        if resume && FileManager.default.fileExists(atPath: partial) {
+            existing = try Self.resumable(partial, profile: difficulty.id, seed: seed, unique: unique)
+            guard existing <= count else {
+                throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)")
+            }
+            guard let h = FileHandle(forWritingAtPath: partial) else { throw CLIError("\(partial): cannot open the file for writing") }
+            handle = h
+            try handle.seekToEnd()
+        } else {
+            if FileManager.default.fileExists(atPath: partial) {
+                throw CLIError("\(partial) exists (an interrupted export?): add --resume to continue it, or delete it")
+            }
+            guard FileManager.default.createFile(atPath: partial, contents: Data((ReportRow(PuzzleColumn.names.map { ($0, .null) }).csvHeader + CSV.lineEnd).utf8)),
+                  let h = FileHandle(forWritingAtPath: partial) else {
+                throw CLIError("\(partial): cannot create the file")
+            }
+            handle = h
+            try handle.seekToEnd()
+        }
+        defer { try? handle.close() }
+
+        let watch = InterruptWatch()
+        defer { watch.cancel() }
+        let run = PuzzleRun(profile: difficulty, unique: unique, solve: true)
+        let bar = ProgressBar(label: difficulty.id, total: count, duration: nil)
+        let runner = SeedRunner(first: seed + existing, count: count - existing, jobs: jobs, stop: watch.flag)
+        var failed = 0
+        let written = try await runner.run(
+            work: { seeds, stop in
+                var chunk = ExportChunk()
+                for seed in seeds {
+                    if stop?.isSet == true { break }
+                    let record = run.record(seed: seed)
+                    chunk.text += PuzzleColumn.row(record).csv + CSV.lineEnd
+                    chunk.seedsDone += 1
+                    if !record.generated { chunk.failed += 1 }
+                }
+                return chunk
+            },
+            deliver: { chunk in
+                try handle.write(contentsOf: Data(chunk.text.utf8))
+                failed += chunk.failed
+            },
+            progress: { bar.update(done: existing + $0) })
+        bar.finish()
+        let total = existing + written
+        guard total == count else {
+            try? handle.synchronize()
+            printError("puzzlelab: interrupted; \(partial) keeps \(total) rows (seeds \(seed)…\(seed + total - 1)); run the same command with --resume to continue")
+            throw ExitCode(130)
+        }
+        try handle.synchronize()
+        try handle.close()
+        guard rename(partial, out) == 0 else {
+            throw CLIError("cannot rename \(partial) to \(out): \(String(cString: strerror(errno)))")
+        }
+        let resumed = existing > 0 ? ", resumed after \(existing)" : ""
+        print("\(out): \(count) rows, profile \(difficulty.id), seeds \(seed)…\(seed + count - 1)\(resumed), \(failed) failed in this run")
+    }
+
+    /// Checks an interrupted export's partial file and returns its row count.
+    ///
+    /// The header must be this version's, and the rows must be the seeds
+    /// `seed`, `seed + 1`, … of the same profile and mode. An unfinished last
+    /// line (a row cut off by a crash) is removed from the file.
+    static func resumable(_ path: String, profile: String, seed: Int, unique: Bool) throws -> Int {
+        let data = try readInput(path: path)
+        guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else {
+            throw CLIError("\(path): no complete header line; delete the file and start again")
+        }
+        let kept = data[..<(lastNewline + 1)]
+        guard let text = String(data: kept, encoding: .utf8), let records = CSV.parse(text), let header = records.first else {
+            throw CLIError("\(path): not a valid UTF-8 CSV file; delete it and start again")
+        }
+        let names = PuzzleColumn.names
+        guard header == names else {
+            throw CLIError("\(path):1: the header is not this version's (\(names.count) columns from seed to \(names.last ?? "")); delete the file or export to another one")
+        }
+        let column = { (name: String) in names.firstIndex(of: name) ?? 0 }
+        let (seedColumn, profileColumn, versionColumn, uniqueColumn) =
+            (column("seed"), column("profile"), column("toolkitVersion"), column("unique"))
+        for (offset, record) in records.dropFirst().enumerated() {
+            let line = offset + 2
+            let expected = seed + offset
+            guard record.count == names.count else {
+                throw CLIError("\(path):\(line): expected \(names.count) fields, found \(record.count)")
+            }
+            guard record[seedColumn] == String(expected) else {
+                throw CLIError("\(path):\(line): seed \(record[seedColumn]), expected \(expected); resume with the --seed the export started with")
+            }
+            guard record[profileColumn] == profile else {
+                throw CLIError("\(path):\(line): profile \(record[profileColumn]), expected \(profile); resume with the same --profile")
+            }
+            guard record[uniqueColumn] == String(unique) else {
+                throw CLIError("\(path):\(line): unique is \(record[uniqueColumn]); resume with\(unique ? "out" : "") --unique")
+            }
+            guard record[versionColumn] == PuzzleLabVersion.string else {
+                throw CLIError("\(path):\(line): written by PuzzleLab \(record[versionColumn]), this is \(PuzzleLabVersion.string); start a new export")
+            }
+        }
+        if kept.count < data.count {
+            guard let handle = FileHandle(forWritingAtPath: path) else { throw CLIError("\(path): cannot open the file for writing") }
+            try handle.truncate(atOffset: UInt64(kept.count))
+            try handle.close()
+        }
+        return records.count - 1
+    }
+
+    /// The columns as a Markdown table: name, unit, meaning.
+    static func columnTable() -> String {
+        var lines = ["| column | unit | meaning |", "|---|---|---|"]
+        for column in PuzzleColumn.all {
+            lines.append("| `\(column.name)` | \(column.unit.isEmpty ? "—" : column.unit) | \(column.meaning)\(column.timing ? "; a timing, different on every run" : "") |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The CSV rows of one chunk of seeds.
+struct ExportChunk: SeedChunkResult {
+    var text = ""
+    var seedsDone = 0
+    var failed = 0
+}
