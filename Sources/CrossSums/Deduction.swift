@@ -100,6 +100,7 @@ extension _Board {
     /// - Complexity: O(*m* × *need* / 64) for *m* items, with a stack buffer.
     func reachability(_ items: [Int], need: Int, options: inout [UInt8]) -> Bool? {
         guard need <= _combinationsNeedLimit else { return nil }
+        if need < 128 { return reachability128(items, need: need, options: &options) }
         let m = items.count
         let words = need >> 6 &+ 1
         let lastMask: UInt64 = need & 63 == 63 ? ~0 : (1 << UInt64(need & 63 &+ 1)) &- 1
@@ -137,6 +138,45 @@ extension _Board {
                     for i in 0..<words { next[i] = current[i] | _shiftedRight(current, words, a, i) }
                     swap(&current, &next)
                 }
+                k &-= 1
+            }
+            return true
+        }
+    }
+
+    /// ``reachability(_:need:options:)`` for needs below 128 (every line of
+    /// the standard difficulties), with each bitset in two words.
+    private func reachability128(_ items: [Int], need: Int, options: inout [UInt8]) -> Bool {
+        let m = items.count
+        let maskLow: UInt64 = need >= 63 ? ~0 : (1 << UInt64(need &+ 1)) &- 1
+        let maskHigh: UInt64 = need < 64 ? 0 : (need == 127 ? ~0 : (1 << UInt64(need &- 63)) &- 1)
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 &* (m &+ 1)) { buffer -> Bool in
+            guard let prefix = buffer.baseAddress else { return false }
+            var low: UInt64 = 1
+            var high: UInt64 = 0
+            prefix[0] = low
+            prefix[1] = high
+            for k in 0..<m {
+                let (l, h) = _shiftLeft128(low, high, numbers[items[k]])
+                low = (low | l) & maskLow
+                high = (high | h) & maskHigh
+                prefix[2 &* k &+ 2] = low
+                prefix[2 &* k &+ 3] = high
+            }
+            let reached = need < 64 ? low >> UInt64(need) & 1 : high >> UInt64(need &- 64) & 1
+            if reached == 0 { return false }
+            var suffixLow: UInt64 = need < 64 ? 1 << UInt64(need) : 0
+            var suffixHigh: UInt64 = need < 64 ? 0 : 1 << UInt64(need &- 64)
+            var k = m &- 1
+            while k >= 0 {
+                let a = numbers[items[k]]
+                let pl = prefix[2 &* k], ph = prefix[2 &* k &+ 1]
+                let (sl, sh) = _shiftRight128(suffixLow, suffixHigh, a)
+                let canRemove = (pl & suffixLow) | (ph & suffixHigh) != 0
+                let canKeep = (pl & sl) | (ph & sh) != 0
+                options[k] = (canKeep ? 1 : 0) | (canRemove ? 2 : 0)
+                suffixLow |= sl
+                suffixHigh |= sh
                 k &-= 1
             }
             return true
@@ -198,6 +238,22 @@ extension _Board {
 }
 
 @inline(__always)
+private func _shiftLeft128(_ low: UInt64, _ high: UInt64, _ shift: Int) -> (UInt64, UInt64) {
+    if shift >= 128 { return (0, 0) }
+    if shift >= 64 { return (0, low << UInt64(shift &- 64)) }
+    if shift == 0 { return (low, high) }
+    return (low << UInt64(shift), high << UInt64(shift) | low >> UInt64(64 &- shift))
+}
+
+@inline(__always)
+private func _shiftRight128(_ low: UInt64, _ high: UInt64, _ shift: Int) -> (UInt64, UInt64) {
+    if shift >= 128 { return (0, 0) }
+    if shift >= 64 { return (high >> UInt64(shift &- 64), 0) }
+    if shift == 0 { return (low, high) }
+    return (low >> UInt64(shift) | high << UInt64(64 &- shift), high >> UInt64(shift))
+}
+
+@inline(__always)
 private func _shiftedLeft(_ bits: UnsafeMutablePointer<UInt64>, _ words: Int, _ shift: Int, _ word: Int) -> UInt64 {
     let from = word &- (shift >> 6)
     if from < 0 || shift >= words << 6 { return 0 }
@@ -227,9 +283,22 @@ struct _Propagator {
     var changed: [Int] = []
     var undecided: [Int] = []
     var options: [UInt8] = []
+    /// Every cell decided by ``run(_:upTo:)`` since the log was last cleared.
+    var log: [Int] = []
+    /// The grid a supposition is tried on.
+    var trial: [Int8]
+    /// Per cell: bit 0 when supposing *keep* is known not to be refuted from
+    /// the current grid, bit 1 the same for *remove* (see ``refutes(_:keep:in:)``).
+    var consistent: [UInt8]
+    /// After a refutation: how many cells the supposition decided before the
+    /// contradiction (a measure of how long its chain of reasoning is).
+    var refutationLength = 0
 
     init(board: _Board) {
         self.board = board
+        trial = [Int8](repeating: _undecided, count: board.cellCount)
+        consistent = [UInt8](repeating: 0, count: board.cellCount)
+        log.reserveCapacity(board.cellCount)
         queued = [Bool](repeating: false, count: board.lineCount)
         queue.reserveCapacity(board.lineCount)
         changed.reserveCapacity(board.cellCount)
@@ -273,6 +342,7 @@ struct _Propagator {
                 let other = l < board.rows ? board.columnLine(of: cell) : board.rowLine(of: cell)
                 enqueue(other)
             }
+            log.append(contentsOf: changed)
             if head > 256 && head == queue.count { queue.removeAll(keepingCapacity: true); head = 0 }
         }
         queue.removeAll(keepingCapacity: true)
@@ -284,13 +354,37 @@ struct _Propagator {
         queue.removeAll(keepingCapacity: true)
     }
 
-    /// Whether supposing `decision` for the undecided `cell` leads, by the
+    /// Forgets what ``consistent`` knows; call it whenever the grid the
+    /// suppositions start from changes.
+    mutating func resetConsistency() {
+        for i in consistent.indices { consistent[i] = 0 }
+    }
+
+    /// Whether supposing `keep` for the undecided `cell` leads, by the
     /// single-line techniques, to a contradiction. `cells` is left unchanged.
+    ///
+    /// When it does not, every decision of the fixpoint reached is recorded
+    /// in ``consistent``: supposing any of them from `cells` reaches a subset
+    /// of that same consistent fixpoint, so it cannot be refuted either and is
+    /// not tried again (the usual saving of singleton consistency).
     mutating func refutes(_ cell: Int, keep: Bool, in cells: [Int8]) -> Bool {
-        var trial = cells
-        trial[cell] = keep ? _kept : _removed
+        let bit: UInt8 = keep ? 1 : 2
+        if consistent[cell] & bit != 0 { return false }
+        var grid: [Int8] = []
+        swap(&grid, &trial)
+        for i in cells.indices { grid[i] = cells[i] }
+        grid[cell] = keep ? _kept : _removed
+        log.removeAll(keepingCapacity: true)
         enqueueLines(of: cell)
-        return !run(&trial, upTo: .combinations)
+        let consistentResult = run(&grid, upTo: .combinations)
+        if consistentResult {
+            consistent[cell] |= bit
+            for c in log { consistent[c] |= grid[c] == _kept ? 1 : 2 }
+        } else {
+            refutationLength = log.count
+        }
+        swap(&grid, &trial)
+        return !consistentResult
     }
 
     /// Closes `cells` under the techniques up to `limit` (``Technique/rowAndColumn``
@@ -305,15 +399,19 @@ struct _Propagator {
         var progress = true
         while progress {
             progress = false
+            resetConsistency()
             for cell in 0..<board.cellCount where cells[cell] == _undecided {
-                for keep in [true, false] where refutes(cell, keep: keep, in: cells) {
-                    usedRowAndColumn = true
-                    cells[cell] = keep ? _removed : _kept
-                    enqueueLines(of: cell)
-                    guard run(&cells, upTo: lineLimit) else { return false }
-                    progress = true
-                    break
+                var keep = true
+                if !refutes(cell, keep: true, in: cells) {
+                    guard refutes(cell, keep: false, in: cells) else { continue }
+                    keep = false
                 }
+                usedRowAndColumn = true
+                cells[cell] = keep ? _removed : _kept
+                enqueueLines(of: cell)
+                guard run(&cells, upTo: lineLimit) else { return false }
+                resetConsistency()
+                progress = true
             }
         }
         return true

@@ -214,9 +214,11 @@ struct _GradeRun {
     var backtracks = 0
     var maxGuessDepth = 0
     var budgetExceeded = false
+    var propagator: _Propagator
 
     init(board: _Board, limit: Technique, guessBudget: Int) {
         self.board = board
+        propagator = _Propagator(board: board)
         self.limit = limit
         self.guessBudget = guessBudget
     }
@@ -313,20 +315,24 @@ struct _GradeRun {
         }
         guard limit >= .rowAndColumn else { return .none }
         // Row and column: suppositions that lead to a contradiction.
-        var shortest: _Supposition?
+        // The fast propagator finds them; the one that decides the fewest
+        // cells before its contradiction (the first on ties) is followed step
+        // by step for the explanation (both reach the same fixpoint).
+        var shortest: (cell: Int, keep: Bool, length: Int)?
         var offered = 0
+        propagator.resetConsistency()
         for cell in 0..<board.cellCount where state.cells[cell] == _undecided {
             var found = false
-            for keep in [true, false] {
-                guard let supposition = suppose(cell, keep: keep, state.cells) else { continue }
+            for keep in [true, false] where propagator.refutes(cell, keep: keep, in: state.cells) {
                 if found { return .contradiction }  // both decisions fail
                 found = true
-                if let current = shortest, current.chain.count <= supposition.chain.count { continue }
-                shortest = supposition
+                let length = propagator.refutationLength
+                if let current = shortest, current.length <= length { continue }
+                shortest = (cell, keep, length)
             }
             if found { offered += 1 }
         }
-        guard let supposition = shortest else { return .none }
+        guard let best = shortest, let supposition = suppose(best.cell, keep: best.keep, state.cells) else { return .none }
         let lines = supposition.lines
         let round = 1 + roundOfLines(lines, state)
         let keep = !supposition.keep

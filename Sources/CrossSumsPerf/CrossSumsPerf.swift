@@ -1,86 +1,96 @@
-import CrossSums
 import ConstraintSolver
+import CrossSums
 import Foundation
-import PuzzleKit
 
+/// A small release-mode harness for the cross sums figures (not a test):
+///
+///     swift run -c release CrossSumsPerf            # timings
+///     swift run -c release CrossSumsPerf check 500  # 500 seeds per difficulty
 @main
 struct CrossSumsPerf {
     static func main() {
-        let args = CommandLine.arguments
-        if args.count > 1 && args[1] == "find" {
-            find()
-            return
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "check" {
+            check(seeds: arguments.dropFirst().first.flatMap(Int.init) ?? 500)
+        } else {
+            timings(count: arguments.first.flatMap(Int.init) ?? 500)
         }
-        if args.count > 1 && args[1] == "explore" {
-            explore()
-            return
-        }
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
+
+    /// Generation throughput per difficulty, then counting and grading
+    /// latency on the generated puzzles (microseconds).
+    static func timings(count: Int) {
         let clock = ContinuousClock()
-        let only = args.count > 1 ? Difficulty(name: args[1]) : nil
-        for difficulty in Difficulty.allCases where only == nil || only == difficulty {
-            let n = args.count > 2 ? Int(args[2]) ?? 200 : 200
+        print("difficulty,size,puzzles,puzzlesPerSecond,candidatesPerPuzzle,countMedianUs,countP90Us,gradeMedianUs,gradeP90Us")
+        for difficulty in Difficulty.allCases {
+            var puzzles: [Puzzle] = []
             var candidates = 0
-            var failures = 0
             let start = clock.now
-            for seed in 1...n {
+            for seed in 1...count {
+                guard let generated = try? PuzzleGenerator().generate(difficulty: difficulty, seed: seed) else { continue }
+                puzzles.append(generated.puzzle)
+                candidates += generated.candidates
+            }
+            let rate = Double(puzzles.count) / seconds(start.duration(to: clock.now))
+            var countTimes: [Double] = []
+            var gradeTimes: [Double] = []
+            for puzzle in puzzles {
+                let t0 = clock.now
+                let n = (try? CrossSumsModel(puzzle: puzzle))?.countSolutions(limit: 2)
+                countTimes.append(seconds(t0.duration(to: clock.now)) * 1e6)
+                precondition(n == 1)
+                let t1 = clock.now
+                let report = try? Grader(puzzle: puzzle).grade()
+                gradeTimes.append(seconds(t1.duration(to: clock.now)) * 1e6)
+                precondition(report?.difficulty == difficulty)
+            }
+            countTimes.sort()
+            gradeTimes.sort()
+            let size = "\(difficulty.size.rows)x\(difficulty.size.columns)"
+            let fields: [String] = [
+                difficulty.rawValue, size, String(puzzles.count), String(format: "%.0f", rate),
+                String(format: "%.2f", Double(candidates) / Double(max(1, puzzles.count))),
+                String(format: "%.1f", percentile(countTimes, 0.5)), String(format: "%.1f", percentile(countTimes, 0.9)),
+                String(format: "%.1f", percentile(gradeTimes, 0.5)), String(format: "%.1f", percentile(gradeTimes, 0.9)),
+            ]
+            print(fields.joined(separator: ","))
+        }
+    }
+
+    /// Seeds 1...seeds per difficulty: every puzzle counts exactly 1 and
+    /// grades within its difficulty, without guessing.
+    static func check(seeds: Int) {
+        var failed = 0
+        for difficulty in Difficulty.allCases {
+            var labels: [String: Int] = [:]
+            var problems = 0
+            for seed in 1...seeds {
                 do {
-                    let g = try PuzzleGenerator().generate(difficulty: difficulty, seed: seed)
-                    candidates += g.candidates
+                    let puzzle = try PuzzleGenerator().generate(difficulty: difficulty, seed: seed).puzzle
+                    let count = try CrossSumsModel(puzzle: puzzle).countSolutions(limit: 2)
+                    let report = try Grader(puzzle: puzzle).grade()
+                    labels[report.label, default: 0] += 1
+                    if count != 1 || report.difficulty != difficulty || report.guesses != 0 || report.solution != puzzle.solution {
+                        problems += 1
+                        print("\(difficulty) seed \(seed): \(count) solutions, graded \(report.label)")
+                    }
                 } catch {
-                    failures += 1
+                    problems += 1
+                    print("\(difficulty) seed \(seed): \(error)")
                 }
             }
-            let elapsed = start.duration(to: clock.now)
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            print("\(difficulty): \(Double(n) / seconds) puzzles/s, candidates/puzzle \(Double(candidates) / Double(n)), failures \(failures)")
+            failed += problems
+            let summary = labels.keys.sorted().map { "\($0) \(labels[$0] ?? 0)" }.joined(separator: ", ")
+            print("\(difficulty): \(seeds) seeds, \(problems) problems; labels: \(summary)")
         }
-    }
-
-    static func find() {
-        var found: Set<String> = []
-        var rng = SplitMix64(seed: 7)
-        for i in 0..<2_000_000 {
-            let rows = rng.uniform(in: 4...7), cols = rows
-            let grid = (0..<rows).map { _ in (0..<cols).map { _ in rng.uniform(in: 1...9) } }
-            let mask = (0..<rows).map { _ in (0..<cols).map { _ in rng.chance(1, in: 2) } }
-            let rowSums = (0..<rows).map { r in (0..<cols).reduce(0) { $0 + (mask[r][$1] ? grid[r][$1] : 0) } }
-            let colSums = (0..<cols).map { c in (0..<rows).reduce(0) { $0 + (mask[$1][c] ? grid[$1][c] : 0) } }
-            let p = Puzzle(id: "x\(i)", difficulty: "custom", grid: grid, solution: mask, rowSums: rowSums, columnSums: colSums)
-            guard let grader = try? Grader(puzzle: p) else { continue }
-            let report = grader.grade()
-            var key = report.hardestTechnique?.code ?? "none"
-            if report.guesses > 0 { key = report.isUnique ? "unique-guess" : "multi-guess" }
-            if key != "unique-guess" && key != "row-and-column" { continue }
-            if rows * cols > (key == "unique-guess" ? 49 : 25) { continue }
-            if found.insert(key).inserted {
-                print("== \(key) \(report.label) steps \(report.steps.count)")
-                print(TextFormat.write(p), terminator: "")
-                print(report.explanation.joined(separator: "\n"))
-            }
-            if found.count == 2 { break }
-        }
-    }
-
-    static func explore() {
-        for size in [5, 6, 7, 8, 9] {
-            for percent in [30, 40, 50, 60] {
-                var rng = SplitMix64(seed: size * 100 + percent)
-                var labels: [String: Int] = [:]
-                let n = 300
-                for i in 0..<n {
-                    let grid = (0..<size).map { _ in (0..<size).map { _ in rng.uniform(in: 1...9) } }
-                    let mask = (0..<size).map { _ in (0..<size).map { _ in rng.chance(percent, in: 100) } }
-                    let rowSums = (0..<size).map { r in (0..<size).reduce(0) { $0 + (mask[r][$1] ? grid[r][$1] : 0) } }
-                    let colSums = (0..<size).map { c in (0..<size).reduce(0) { $0 + (mask[$1][c] ? grid[$1][c] : 0) } }
-                    let p = Puzzle(id: "x\(i)", difficulty: "custom", grid: grid, solution: mask, rowSums: rowSums, columnSums: colSums)
-                    guard let grader = try? Grader(puzzle: p) else { continue }
-                    let report = grader.grade(upTo: .rowAndColumn)
-                    let label = report.outcome == .solved ? report.label : (p.countSolutions(limit: 2) == 1 ? "unique-stuck" : "multi")
-                    labels[label, default: 0] += 1
-                }
-                let keys = ["easy", "medium", "hard", "extra-hard", "unique-stuck", "multi"]
-                print("\(size)x\(size) keep \(percent)%: " + keys.map { "\($0) \(labels[$0] ?? 0)" }.joined(separator: ", "))
-            }
-        }
+        if failed > 0 { exit(1) }
     }
 }
