@@ -36,8 +36,7 @@ enum Explain {
             return "\(needs) and its undecided numbers add up to \(open), \(spare) more than that, so every number bigger than \(spare) stays: keep \(list(kept, in: l, board))."
         case .combinations:
             var sentence = "\(needs) from \(numbers(undecided, board))."
-            var ways = combinations(undecided, need: need, board: board, limit: 3)
-            if Set(ways).count != ways.count { ways = [] }  // equal numbers: listing would mislead
+            let ways = combinations(undecided, need: need, board: board, limit: 3)
             if ways.count == 1, let only = ways.first {
                 sentence += " The only way is \(only)"
                 var parts: [String] = []
@@ -123,22 +122,21 @@ enum Explain {
     }
 
     /// Up to `limit + 1` ways to make `need` from the numbers of `cells`, as
-    /// "2 + 3 + 5"; empty when there are too many numbers to list them.
+    /// "2 + 3 + 5"; empty when there are too many numbers to list them or
+    /// when two ways use the same numbers from different cells (listing them
+    /// would look like a repetition).
     static func combinations(_ cells: [Int], need: Int, board: _Board, limit: Int) -> [String] {
         guard cells.count <= 12 else { return [] }
-        var ways: [String] = []
+        var ways: [[Int]] = []
         for subset in 1..<(1 << cells.count) {
             var sum = 0
-            var parts: [String] = []
-            for (k, cell) in cells.enumerated() where subset >> k & 1 == 1 {
-                sum += board.numbers[cell]
-                parts.append(String(board.numbers[cell]))
-            }
+            for (k, cell) in cells.enumerated() where subset >> k & 1 == 1 { sum += board.numbers[cell] }
             if sum == need {
-                ways.append(parts.joined(separator: " + "))
+                ways.append(cells.indices.filter { subset >> $0 & 1 == 1 }.map { board.numbers[cells[$0]] })
                 if ways.count > limit { break }
             }
         }
-        return ways
+        if Set(ways.map { $0.sorted() }).count != ways.count { return [] }
+        return ways.map { $0.map(String.init).joined(separator: " + ") }
     }
 }

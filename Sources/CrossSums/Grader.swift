@@ -159,9 +159,13 @@ public struct Grader: Sendable {
     ///     grader may end ``GradeOutcome/stuck``.
     ///   - guessBudget: the most guesses to try before giving up with
     ///     ``GradeOutcome/budgetExceeded``.
+    ///   - timeLimit: when given, grading gives up with
+    ///     ``GradeOutcome/budgetExceeded`` once this much time has passed (the
+    ///     clock is read before each guess and each supposition tried).
     /// - Complexity: polynomial without guessing; each guess may double the work.
-    public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000) -> GradeReport {
+    public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil) -> GradeReport {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
+        if let timeLimit { run.deadline = ContinuousClock.now.advanced(by: timeLimit) }
         let start = _SearchState(board: board)
         let outcome = run.solve(start, depth: 0)
         let model = try? CrossSumsModel(puzzle: puzzle)
@@ -215,6 +219,13 @@ struct _GradeRun {
     var maxGuessDepth = 0
     var budgetExceeded = false
     var propagator: _Propagator
+    var deadline: ContinuousClock.Instant?
+
+    /// Whether the time limit has passed (and records that the budget ran out).
+    mutating func outOfTime() -> Bool {
+        if let deadline, ContinuousClock.now >= deadline { budgetExceeded = true }
+        return budgetExceeded
+    }
 
     init(board: _Board, limit: Technique, guessBudget: Int) {
         self.board = board
@@ -249,7 +260,7 @@ struct _GradeRun {
             // Guess in the line with the fewest undecided cells.
             let cell = guessCell(state)
             for keep in [true, false] {
-                guard guesses < guessBudget else {
+                guard guesses < guessBudget, !outOfTime() else {
                     budgetExceeded = true
                     return .stuck(state)
                 }
@@ -313,7 +324,7 @@ struct _GradeRun {
                 round: round, movesOnOffer: Set(offered).count, guessDepth: depth, explanation: explanation))
             return .progress
         }
-        guard limit >= .rowAndColumn else { return .none }
+        guard limit >= .rowAndColumn, !outOfTime() else { return .none }
         // Row and column: suppositions that lead to a contradiction.
         // The fast propagator finds them; the one that decides the fewest
         // cells before its contradiction (the first on ties) is followed step
@@ -322,6 +333,7 @@ struct _GradeRun {
         var offered = 0
         propagator.resetConsistency()
         for cell in 0..<board.cellCount where state.cells[cell] == _undecided {
+            if deadline != nil && outOfTime() { return .none }
             var found = false
             for keep in [true, false] where propagator.refutes(cell, keep: keep, in: state.cells) {
                 if found { return .contradiction }  // both decisions fail

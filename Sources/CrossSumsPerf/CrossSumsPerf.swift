@@ -6,11 +6,19 @@ import Foundation
 ///
 ///     swift run -c release CrossSumsPerf            # timings
 ///     swift run -c release CrossSumsPerf check 500  # 500 seeds per difficulty
+///     swift run -c release CrossSumsPerf explain extra-hard 7
 @main
 struct CrossSumsPerf {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
-        if arguments.first == "check" {
+        if arguments.first == "explain", let difficulty = arguments.dropFirst().first.flatMap(Difficulty.init(name:)) {
+            let seed = arguments.dropFirst(2).first.flatMap(Int.init) ?? 1
+            guard let puzzle = try? PuzzleGenerator().generate(difficulty: difficulty, seed: seed).puzzle,
+                  let report = try? Grader(puzzle: puzzle).grade() else { return }
+            print(TextFormat.write(puzzle), terminator: "")
+            print(report.reportRow.json)
+            print(report.explanation.joined(separator: "\n"))
+        } else if arguments.first == "check" {
             check(seeds: arguments.dropFirst().first.flatMap(Int.init) ?? 500)
         } else {
             timings(count: arguments.first.flatMap(Int.init) ?? 500)

@@ -180,6 +180,22 @@ import Testing
         #expect(throws: SolveError.self) { try GameSession(puzzle: wrong) }
     }
 
+    @Test(arguments: Difficulty.allCases)
+    func hintsAloneSolveGeneratedLevelsWithoutMistakes(_ difficulty: Difficulty) throws {
+        let puzzle = try PuzzleGenerator().generate(difficulty: difficulty, seed: 5).puzzle
+        var game = try GameSession(puzzle: puzzle)
+        var techniques: Set<Technique> = []
+        while let hint = game.useHint() {
+            let p = hint.move.position
+            #expect(game.solution[p.row][p.column] == (hint.move.decision == .keep))
+            techniques.insert(try #require(hint.technique, "a generated level never needs the solution revealed"))
+            #expect(game.hintsUsed <= puzzle.rows * puzzle.columns)
+        }
+        #expect(game.isLevelComplete)
+        #expect(game.mistakes == 0)
+        #expect(techniques.contains(difficulty.hardestTechnique))
+    }
+
     @Test func generatedLevelsArePlayable() throws {
         for difficulty in Difficulty.allCases {
             let puzzle = try PuzzleGenerator().generate(difficulty: difficulty, seed: 11).puzzle

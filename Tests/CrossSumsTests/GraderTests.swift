@@ -197,6 +197,19 @@ import Testing
         #expect(budget.label == "budget-exceeded")
     }
 
+    @Test func aTimeLimitStopsHopelessGrading() throws {
+        // 14x14 ones, seven kept per line: astronomically many solutions and
+        // nothing to deduce, so every step is a row-and-column search or a guess.
+        let grid = Array(repeating: Array(repeating: 1, count: 14), count: 14)
+        let puzzle = Puzzle(id: "ones", difficulty: "custom", grid: grid, solution: nil,
+                            rowSums: Array(repeating: 7, count: 14), columnSums: Array(repeating: 7, count: 14))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report = try Grader(puzzle: puzzle).grade(guessBudget: 1_000_000, timeLimit: .milliseconds(200))
+        #expect(start.duration(to: clock.now) < .seconds(10))
+        #expect(report.outcome == .budgetExceeded || report.outcome == .solved)
+    }
+
     @Test func aPuzzleWithoutSolutionIsReported() throws {
         let report = try Grader(puzzle: try TextFormat.read(". 5 1\n3 2 1\n4 3 4\n", file: "none.xsum")).grade()
         #expect(report.outcome == .noSolution)
