@@ -3,8 +3,8 @@
 /// A difficulty is defined by the hardest technique its puzzles need, checked
 /// by the grader the way Simon Tatham's puzzles do it: a generated puzzle is
 /// accepted only if the techniques of its difficulty solve it completely and
-/// the techniques of the difficulty below do not. Grid size and number range
-/// grow with the difficulty too:
+/// the techniques of the difficulty below do not. The grid grows with the
+/// difficulty too; numbers are 1–9 throughout, as in the commercial games:
 ///
 /// | difficulty | grid | numbers | hardest technique needed |
 /// |---|---|---|---|

@@ -130,10 +130,13 @@ public struct GradeReport: Sendable {
 /// applies it guesses (keep first) in the undecided cell of the line with the
 /// fewest undecided cells, and backs up when a guess leads to a dead end.
 ///
+///     // . 3 2
+///     // 3 3 5
+///     // 2 7 2
 ///     let report = try Grader(puzzle: puzzle).grade()
 ///     print(report.label, report.score)
-///     print(report.explanation.joined(separator: "\n"))
-///     // Prints "easy 9"
+///     // Prints "easy 4"
+///     print(report.explanation[0])
 ///     // Prints "1. Row 1 needs 3: the 5 in column 2 is too big, so remove it."
 ///
 /// Deductions are sound, so a puzzle solved without guessing has exactly

@@ -1,4 +1,5 @@
 import ConstraintSolver
+import PuzzleKit
 
 /// Why a puzzle cannot be solved, graded or played.
 public enum SolveError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -26,6 +27,31 @@ public struct SolveResult: Sendable {
     /// The first solutions (as many as asked for), each a keep/remove mask.
     public var solutions: [[[Bool]]]
     public var statistics: SearchStatistics
+}
+
+extension SolveResult {
+    /// The result as one row for JSON or CSV output (FORMATS.md section 5):
+    /// `id`, `solutionCount` (a decimal string above 2^53), `complete`,
+    /// `stopReason`, search statistics, the time in microseconds and, when
+    /// asked, the first solution as an array of rows of `true` (kept) and
+    /// `false` (removed), or `null` when there is none.
+    public func reportRow(id: String, includeSolution: Bool = false) -> ReportRow {
+        let (seconds, attoseconds) = statistics.elapsed.components
+        var row = ReportRow([
+            ("id", .string(id)), ("solutionCount", .count(solutionCount)), ("complete", .bool(complete)),
+            ("stopReason", .string(stopReason.rawValue)), ("nodes", .int(statistics.nodes)),
+            ("failures", .int(statistics.failures)), ("propagations", .int(statistics.propagations)),
+            ("maxDepth", .int(statistics.maxDepth)),
+            ("timeMicroseconds", .int(Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))),
+        ])
+        if includeSolution {
+            let text = solutions.first.map { mask in
+                "[" + mask.map { "[" + $0.map { $0 ? "true" : "false" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+            }
+            row.append("solution", text.map(ReportValue.json) ?? .null)
+        }
+        return row
+    }
 }
 
 /// A cross sums puzzle as a constraint model on the ``ConstraintSolver`` kernel.

@@ -80,12 +80,17 @@ struct CrossSumsPerf {
         for difficulty in Difficulty.allCases {
             var labels: [String: Int] = [:]
             var problems = 0
+            var score = 0, steps = 0, rounds = 0, suppositions = 0
             for seed in 1...seeds {
                 do {
                     let puzzle = try PuzzleGenerator().generate(difficulty: difficulty, seed: seed).puzzle
                     let count = try CrossSumsModel(puzzle: puzzle).countSolutions(limit: 2)
                     let report = try Grader(puzzle: puzzle).grade()
                     labels[report.label, default: 0] += 1
+                    score += report.score
+                    steps += report.steps.count
+                    rounds += report.rounds
+                    suppositions += report.steps(.rowAndColumn)
                     if count != 1 || report.difficulty != difficulty || report.guesses != 0 || report.solution != puzzle.solution {
                         problems += 1
                         print("\(difficulty) seed \(seed): \(count) solutions, graded \(report.label)")
@@ -97,7 +102,8 @@ struct CrossSumsPerf {
             }
             failed += problems
             let summary = labels.keys.sorted().map { "\($0) \(labels[$0] ?? 0)" }.joined(separator: ", ")
-            print("\(difficulty): \(seeds) seeds, \(problems) problems; labels: \(summary)")
+            let mean = { (total: Int) in String(format: "%.1f", Double(total) / Double(seeds)) }
+            print("\(difficulty): \(seeds) seeds, \(problems) problems; labels: \(summary); mean score \(mean(score)), steps \(mean(steps)), rounds \(mean(rounds)), row-and-column steps \(mean(suppositions))")
         }
         if failed > 0 { exit(1) }
     }

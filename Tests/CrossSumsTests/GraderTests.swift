@@ -218,6 +218,13 @@ import Testing
         #expect(report.solution == nil)
     }
 
+    @Test func theDocumentationExampleHolds() throws {
+        let report = try Grader(puzzle: try TextFormat.read(". 3 2\n3 3 5\n2 7 2\n", file: "tiny.xsum")).grade()
+        #expect(report.label == "easy" && report.score == 4)
+        #expect(report.explanation[0] == "1. Row 1 needs 3: the 5 in column 2 is too big, so remove it.")
+        #expect(report.steps[0].movesOnOffer == 2)
+    }
+
     @Test func gradingIsDeterministic() throws {
         for (technique, _) in Self.fixtures {
             let puzzle = try Self.puzzle(technique)

@@ -78,6 +78,20 @@ import Testing
         #expect(result.solutions.allSatisfy(puzzle.isSolved(by:)))
     }
 
+    @Test func resultsBecomeReportRows() throws {
+        let puzzle = try TextFormat.read(". 3 2\n3 3 5\n2 7 2\n", file: "r.xsum")
+        let result = try CrossSumsModel(puzzle: puzzle).solve(SearchLimits(solutions: 2, keepSolutions: 1))
+        let row = result.reportRow(id: puzzle.id, includeSolution: true)
+        #expect(row.fields.map(\.key) == ["id", "solutionCount", "complete", "stopReason", "nodes", "failures",
+                                          "propagations", "maxDepth", "timeMicroseconds", "solution"])
+        #expect(row["solutionCount"] == .int(1))
+        #expect(row["complete"] == .bool(true))
+        #expect(row["solution"] == .json("[[true,false],[false,true]]"))
+        #expect(row.json.hasPrefix(#"{"id":"r","solutionCount":1,"complete":true,"stopReason":"exhausted","#))
+        let none = try CrossSumsModel(puzzle: try TextFormat.read(". 5\n3 2\n", file: "n.xsum")).solve()
+        #expect(none.reportRow(id: "n", includeSolution: true)["solution"] == .null)
+    }
+
     @Test func rowAndColumnTotalsMustAgree() throws {
         let puzzle = try TextFormat.read(". 3 3\n4 3 1\n1 1 2\n", file: "t.xsum")
         let result = try CrossSumsModel(puzzle: puzzle).solve()
