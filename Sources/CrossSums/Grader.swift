@@ -116,6 +116,7 @@ public struct GradeReport: Sendable {
         row.append("meanMovesOnOffer", .double(meanMovesOnOffer))
         row.append("forcedShare", .double(forcedShare))
         row.append("longestForcedRun", .int(longestForcedRun))
+        row.append("movesOnOffer", .json("[" + steps.map { String($0.movesOnOffer) }.joined(separator: ",") + "]"))
         return row
     }
 }

@@ -123,11 +123,11 @@ public struct Puzzle: Codable, Identifiable, Sendable, Equatable {
         }
     }
 
-    /// The target of a line.
+    /// The target of a line, or -1 when the puzzle has no sum for it.
     public func sum(of line: Line) -> Int {
         switch line {
-        case .row(let r): return rowSums[r]
-        case .column(let c): return columnSums[c]
+        case .row(let r): return rowSums.indices.contains(r) ? rowSums[r] : -1
+        case .column(let c): return columnSums.indices.contains(c) ? columnSums[c] : -1
         }
     }
 

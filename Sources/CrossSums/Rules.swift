@@ -43,8 +43,8 @@ extension Puzzle {
     }
 
     /// The first line (rows first) whose kept numbers under `mask` do not add
-    /// up to its sum, or `nil` when `mask` solves the puzzle. The puzzle must
-    /// be well formed and `mask` of its shape.
+    /// up to its sum, or `nil` when `mask` solves the puzzle. A missing sum
+    /// never holds.
     public func firstBrokenLine(_ mask: [[Bool]]) -> Line? {
         lines.first { keptTotal(of: $0, in: mask) != sum(of: $0) }
     }
@@ -55,10 +55,13 @@ extension Puzzle {
         return firstBrokenLine(mask) == nil
     }
 
-    /// The sum of the numbers `mask` keeps in `line`.
+    /// The sum of the numbers `mask` keeps in `line` (cells the mask or the
+    /// grid lacks count as removed).
     public func keptTotal(of line: Line, in mask: [[Bool]]) -> Int {
         var total = 0
-        for p in positions(of: line) where mask[p.row][p.column] { total &+= self[p] }
+        for p in positions(of: line) where p.row < mask.count && p.column < mask[p.row].count && mask[p.row][p.column] {
+            if p.row < grid.count && p.column < grid[p.row].count { total &+= self[p] }
+        }
         return total
     }
 

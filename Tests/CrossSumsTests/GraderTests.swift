@@ -136,6 +136,7 @@ import Testing
         #expect(row["label"] == .string("easy"))
         #expect(row["tooBigSteps"] == .int(2))
         #expect(row["solutionCount"] == .int(1))
+        #expect(row["movesOnOffer"] == .json("[2,3,1,1]"))
         #expect(row.csvHeader.hasPrefix("id,rows,columns,label,score,hardestTechnique"))
     }
 

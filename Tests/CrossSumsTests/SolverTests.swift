@@ -106,6 +106,11 @@ import Testing
         #expect(throws: SolveError.self) { try Grader(puzzle: ragged) }
         #expect(throws: SolveError.self) { try GameSession(puzzle: ragged) }
         #expect(ragged.countSolutions() == nil)
+        #expect(!ragged.isSolved(by: [[true, true], [true, true]]))
+        #expect(!ragged.isSolved(by: [[true]]))
+        let short = Puzzle(id: "s", difficulty: "custom", grid: [[1]], solution: nil, rowSums: [], columnSums: [1])
+        #expect(!short.isSolved(by: [[true]]))
+        #expect(short.problem == "rowSums has 0 sums for 1 rows")
         let huge = Puzzle(id: "h", difficulty: "custom", grid: [[Int.max, Int.max]], solution: nil, rowSums: [1], columnSums: [1, 1])
         #expect(throws: SolveError.self) { try CrossSumsModel(puzzle: huge) }
     }
