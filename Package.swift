@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "PuzzleKit", targets: ["PuzzleKit"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "MathCrossword", targets: ["MathCrossword"]),
+        .library(name: "CrossSums", targets: ["CrossSums"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
     ],
     traits: [
@@ -21,6 +22,8 @@ let package = Package(
         .target(name: "PuzzleKit", dependencies: [.target(name: "CGMP", condition: .when(traits: ["GMP"]))]),
         .target(name: "ConstraintSolver"),
         .target(name: "MathCrossword", dependencies: ["PuzzleKit", "ConstraintSolver"]),
+        .target(name: "CrossSums", dependencies: ["PuzzleKit", "ConstraintSolver"]),
+        .executableTarget(name: "CrossSumsPerf", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
@@ -32,6 +35,7 @@ let package = Package(
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit", "ConstraintSolver"]),
+        .testTarget(name: "CrossSumsTests", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
     ]
 )

@@ -113,7 +113,7 @@ extension DifficultyProfile {
     ///
     /// - Throws: ``PuzzleKit/FormatError`` naming the file and what is wrong.
     public static func decode(from data: Data, file: String) throws -> DifficultyProfile {
-        let profile = try decodeJSON(DifficultyProfile.self, from: data, file: file, line: 1)
+        let profile = try decodeJSON(DifficultyProfile.self, from: data, file: file, line: 1, largeNumberHint: puzzleNumberHint)
         if let problem = profile.problem {
             throw FormatError("invalid profile: \(problem)", at: SourceLocation(file: file, line: 1))
         }

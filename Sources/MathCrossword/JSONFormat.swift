@@ -19,7 +19,7 @@ public enum JSONFormat {
     /// - Parameter line: the line the object starts on (JSON Lines).
     /// - Throws: ``PuzzleKit/FormatError``.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
-        let decoded = try decodeJSON(Level.self, from: data, file: file, line: line)
+        let decoded = try decodeJSON(Level.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
         do {
             return try validated(decoded)
         } catch let message {

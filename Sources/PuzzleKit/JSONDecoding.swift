@@ -5,12 +5,16 @@ import Foundation
 ///
 /// - Parameters:
 ///   - line: the line the JSON text starts on (JSON Lines give one per object).
-public func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, file: String, line: Int) throws(FormatError) -> T {
+///   - largeNumberHint: added to the message when the JSON holds a number
+///     beyond 64 bits (what the user can do about it, if anything).
+public func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, file: String, line: Int,
+                                     largeNumberHint: String? = nil) throws(FormatError) -> T {
     do {
         return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
-        if !PuzzleNumber.isArbitraryPrecision, let digits = longDigitRun(in: data) {
-            throw FormatError("the number \(digits) does not fit in \(puzzleNumberLimit)", at: SourceLocation(file: file, line: line))
+        if let digits = longDigitRun(in: data) {
+            let hint = largeNumberHint.map { "; \($0)" } ?? ""
+            throw FormatError("the number \(digits) does not fit in 64 bits (at most \(Int.max))\(hint)", at: SourceLocation(file: file, line: line))
         }
         throw FormatError(describe(error), at: SourceLocation(file: file, line: line))
     } catch {
@@ -25,7 +29,7 @@ private func longDigitRun(in data: Data) -> String? {
         if byte >= 0x30 && byte <= 0x39 {
             run.append(byte)
         } else {
-            if run.count >= 19, PuzzleNumber(decimalDigits: Substring(String(decoding: run, as: UTF8.self))) == nil {
+            if run.count >= 19, Int(String(decoding: run, as: UTF8.self)) == nil {
                 return String(decoding: run, as: UTF8.self)
             }
             run.removeAll()

@@ -9,7 +9,10 @@ public enum ArithmeticOutcome: Sendable, Equatable {
 
 /// The message for a number this build cannot represent.
 public let puzzleNumberLimit = PuzzleNumber.isArbitraryPrecision
-    ? "no limit" : "64 bits (at most \(Int.max)); build with --traits GMP for larger numbers"
+    ? "no limit" : "64 bits (at most \(Int.max)); \(puzzleNumberHint ?? "")"
+
+/// What to do about a puzzle number beyond this build's limit, if anything.
+public let puzzleNumberHint: String? = PuzzleNumber.isArbitraryPrecision ? nil : "build with --traits GMP for larger numbers"
 
 #if !GMP
 /// The integer type of puzzle values: `Int` with overflow-checked arithmetic

@@ -1,0 +1,119 @@
+/// The deduction techniques of cross sums, easiest first: the one table the
+/// grader, the hints, the explanations and the generator's difficulty
+/// targeting all derive from.
+///
+/// A line's *need* is its sum minus the numbers already kept in it; its
+/// *undecided* numbers are those neither kept nor removed yet.
+///
+/// | technique | rule | weight | difficulty |
+/// |---|---|---|---|
+/// | ``tooBig`` | a number larger than its line's need is removed | 1 | Easy |
+/// | ``allNeeded`` | when a line's undecided numbers add up to exactly its need, all are kept | 1 | Easy |
+/// | ``mustKeep`` | a number without which the line's other undecided numbers fall short of its need is kept | 2 | Medium |
+/// | ``combinations`` | a number used by every combination that makes the line's need is kept; one used by none is removed | 4 | Hard |
+/// | ``rowAndColumn`` | if keeping (removing) a number makes, by the rules above, some row or column impossible, it is removed (kept) | 10 | Extra Hard |
+/// | ``guess`` | no rule applies: try a decision and back up if it fails | 25 × depth | — |
+///
+///     for technique in Technique.allCases {
+///         print(technique.name, technique.weight)
+///     }
+///     // Prints "Too big 1", "All needed 1", "Must keep 2", …
+public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConvertible {
+    case tooBig
+    case allNeeded
+    case mustKeep
+    case combinations
+    case rowAndColumn
+    case guess
+
+    /// The display name.
+    public var name: String {
+        switch self {
+        case .tooBig: return "Too big"
+        case .allNeeded: return "All needed"
+        case .mustKeep: return "Must keep"
+        case .combinations: return "Combinations"
+        case .rowAndColumn: return "Row and column"
+        case .guess: return "Guess"
+        }
+    }
+
+    /// A short stable code for reports and command lines.
+    public var code: String {
+        switch self {
+        case .tooBig: return "too-big"
+        case .allNeeded: return "all-needed"
+        case .mustKeep: return "must-keep"
+        case .combinations: return "combinations"
+        case .rowAndColumn: return "row-and-column"
+        case .guess: return "guess"
+        }
+    }
+
+    /// A camel-case key for report columns (`tooBigSteps`, …).
+    public var key: String {
+        switch self {
+        case .tooBig: return "tooBig"
+        case .allNeeded: return "allNeeded"
+        case .mustKeep: return "mustKeep"
+        case .combinations: return "combinations"
+        case .rowAndColumn: return "rowAndColumn"
+        case .guess: return "guess"
+        }
+    }
+
+    /// The rule in one line.
+    public var rule: String {
+        switch self {
+        case .tooBig:
+            return "A number larger than what its line still needs is removed."
+        case .allNeeded:
+            return "When a line's undecided numbers add up to exactly what it still needs, all of them are kept."
+        case .mustKeep:
+            return "A number without which the line's other undecided numbers cannot reach what it still needs is kept."
+        case .combinations:
+            return "A number used by every combination that makes what its line still needs is kept; one used by none is removed."
+        case .rowAndColumn:
+            return "If keeping (or removing) a number would, following the line rules through rows and columns, leave some line unable to reach its sum, the number is removed (or kept)."
+        case .guess:
+            return "When no rule applies, decide a number on trial and back up if it leads to a dead end."
+        }
+    }
+
+    /// The weight of one step in the score (a guess weighs this times its depth).
+    public var weight: Int {
+        switch self {
+        case .tooBig: return 1
+        case .allNeeded: return 1
+        case .mustKeep: return 2
+        case .combinations: return 4
+        case .rowAndColumn: return 10
+        case .guess: return 25
+        }
+    }
+
+    /// The difficulty whose puzzles may need this technique at most, or `nil`
+    /// for guessing, which no generated puzzle needs.
+    public var difficulty: Difficulty? {
+        switch self {
+        case .tooBig, .allNeeded: return .easy
+        case .mustKeep: return .medium
+        case .combinations: return .hard
+        case .rowAndColumn: return .extraHard
+        case .guess: return nil
+        }
+    }
+
+    /// Whether this technique reasons about one line alone.
+    public var isSingleLine: Bool { self <= .combinations }
+
+    /// The technique with this code, if any.
+    public init?(code: String) {
+        guard let match = Technique.allCases.first(where: { $0.code == code }) else { return nil }
+        self = match
+    }
+
+    public static func < (a: Technique, b: Technique) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String { code }
+}
