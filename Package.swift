@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "ConstraintSolver", "MathCrossword",
+                "PuzzleKit", "ConstraintSolver", "MathCrossword", "CrossSums",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]

@@ -28,7 +28,19 @@ struct Check: ParsableCommand {
     func run() throws {
         var invalid = 0
         for file in files {
-            for result in readLevels(path: file) {
+            let data: Data
+            do {
+                data = try readInput(path: file)
+            } catch {
+                printError(error.description)
+                invalid += 1
+                continue
+            }
+            if PuzzleKind.of(path: file, data: data) == .crossSums {
+                invalid += CrossSumsCLI.check(file: file, data: data, quiet: quiet)
+                continue
+            }
+            for result in readLevels(path: file, data: data) {
                 switch result {
                 case .failure(let error):
                     printError(error.description)

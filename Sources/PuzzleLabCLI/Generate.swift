@@ -20,11 +20,15 @@ struct Generate: ParsableCommand {
               puzzlelab generate --profile class_3 --difficulty hard
               puzzlelab generate --profile class_4 --count 1000 --format jsonl > class_4.jsonl
               puzzlelab generate --profile my-profile.json --format json
+              puzzlelab generate --kind cross-sums --profile hard --show-solution
             """
     )
 
-    @Option(name: .shortAndLong, help: "class_1 … class_4, or a profile JSON file with the keys of DifficultyProfile.")
-    var profile = "class_1"
+    @Option(help: "math-crossword or cross-sums.")
+    var kind: PuzzleKind = .mathCrossword
+
+    @Option(name: .shortAndLong, help: "Math crossword: class_1 … class_4 (default class_1) or a profile JSON file with the keys of DifficultyProfile. Cross sums: easy (default), medium, hard or extra-hard.")
+    var profile: String?
 
     @Option(name: .shortAndLong, help: "The seed of the first puzzle.")
     var seed = 1
@@ -50,10 +54,16 @@ struct Generate: ParsableCommand {
             throw ValidationError("--format json writes one level; use --format jsonl for several.")
         }
         guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+        guard kind == .mathCrossword || (difficulty == nil && !unique) else {
+            throw ValidationError("--unique and --difficulty are for math crosswords; cross sums puzzles are always unique and their --profile is the difficulty.")
+        }
     }
 
     func run() throws {
-        let profile = try resolveProfile(self.profile)
+        if kind == .crossSums {
+            return try CrossSumsCLI.generate(profile: self.profile, seed: seed, count: count, format: format, showSolution: showSolution)
+        }
+        let profile = try resolveProfile(self.profile ?? "class_1")
         let generator = LevelGenerator()
         var failures = 0
         for offset in 0..<count {

@@ -16,13 +16,17 @@ struct Grade: ParsableCommand {
             Examples:
               puzzlelab grade puzzle.mcw --explain
               puzzlelab grade --profile class_3 --seed 1 --count 100 --unique --format csv > grades.csv
+              puzzlelab grade --kind cross-sums --profile extra-hard --count 20
             """
     )
 
     @Argument(help: "Puzzle files (.mcw, .json, .jsonl); - reads standard input.")
     var files: [String] = []
 
-    @Option(name: .shortAndLong, help: "Grade generated puzzles of this profile (class_1 … class_4 or a profile JSON file) instead of files.")
+    @Option(help: "math-crossword or cross-sums (default: by file extension or content; math-crossword with --profile).")
+    var kind: PuzzleKind?
+
+    @Option(name: .shortAndLong, help: "Grade generated puzzles of this profile instead of files: class_1 … class_4 or a profile JSON file (math crossword); easy, medium, hard or extra-hard (cross sums).")
     var profile: String?
 
     @Option(name: .shortAndLong, help: "With --profile: the seed of the first puzzle.")
@@ -81,7 +85,10 @@ struct Grade: ParsableCommand {
                 printer.print(row)
             }
         }
-        if let profile {
+        if let profile, kind == .crossSums {
+            failed += try CrossSumsCLI.gradeGenerated(profile: profile, seed: seed, count: count, explain: explain,
+                                                      format: format, printer: &printer)
+        } else if let profile {
             let difficulty = try resolveProfile(profile)
             for seed in seed..<(seed + count) {
                 do {
@@ -97,7 +104,19 @@ struct Grade: ParsableCommand {
             }
         } else {
             for file in files {
-                for result in readLevels(path: file) {
+                let data: Data
+                do {
+                    data = try readInput(path: file)
+                } catch {
+                    printError(error.description)
+                    failed += 1
+                    continue
+                }
+                if (kind ?? PuzzleKind.of(path: file, data: data)) == .crossSums {
+                    failed += CrossSumsCLI.gradeFile(file, data: data, explain: explain, format: format, printer: &printer)
+                    continue
+                }
+                for result in readLevels(path: file, data: data) {
                     switch result {
                     case .success(let level): grade(level, name: file, extra: [("file", .string(file))])
                     case .failure(let error):

@@ -21,11 +21,15 @@ struct Solve: ParsableCommand {
             Examples:
               puzzlelab solve puzzle.mcw --show-solution
               puzzlelab solve --limit 2 corpus.jsonl --format csv > counts.csv
+              puzzlelab solve puzzle.xsum --show-solution
             """
     )
 
     @Argument(help: "Puzzle files (.mcw, .json, .jsonl); - reads standard input.")
     var files: [String]
+
+    @Option(help: "math-crossword or cross-sums (default: by file extension, .mcw or .xsum, or content).")
+    var kind: PuzzleKind?
 
     @Option(help: "Stop counting after this many solutions (2 checks uniqueness).")
     var limit: Int?
@@ -54,7 +58,20 @@ struct Solve: ParsableCommand {
         var failed = 0
         var printer = RowPrinter(format: format)
         for file in files {
-            for result in readLevels(path: file) {
+            let data: Data
+            do {
+                data = try readInput(path: file)
+            } catch {
+                printError(error.description)
+                failed += 1
+                continue
+            }
+            if (kind ?? PuzzleKind.of(path: file, data: data)) == .crossSums {
+                failed += CrossSumsCLI.solve(file: file, data: data, limits: limits, showSolution: showSolution,
+                                             format: format, printer: &printer)
+                continue
+            }
+            for result in readLevels(path: file, data: data) {
                 let level: Level
                 let model: CrosswordModel
                 do {

@@ -26,13 +26,7 @@ func readInput(path: String) throws(FormatError) -> Data {
 /// `.jsonl`. Standard input (`-`) and other names are told apart by content:
 /// JSON when the first character is `{` (JSON Lines when every line is an
 /// object), the text grid otherwise. A read failure is one error result.
-func readLevels(path: String) -> [Result<Level, FormatError>] {
-    let data: Data
-    do {
-        data = try readInput(path: path)
-    } catch {
-        return [.failure(error)]
-    }
+func readLevels(path: String, data: Data) -> [Result<Level, FormatError>] {
     guard let text = String(data: data, encoding: .utf8) else {
         return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: path, line: 1)))]
     }
