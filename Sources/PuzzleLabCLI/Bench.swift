@@ -16,15 +16,15 @@ struct Bench: AsyncParsableCommand {
             For each profile it generates the levels of seeds SEED, SEED+1, …
             (so results do not depend on --jobs) and reports: puzzles per
             second (wall clock, and per core: per second of the workers' CPU
-            time, which stays meaningful on a busy machine),
-            generator latency percentiles from an HDR histogram (every call,
-            failed ones too), the failure rate with each failure reason
-            counted, attempts per generated level, and — unless --no-solve —
-            the uniqueness check: the solver counts each level's solutions up
-            to a limit of 2, giving the share of unique levels and the mean
+            time, which stays meaningful on a busy machine), generator
+            latency percentiles from an HDR histogram (every call, failed
+            ones too), the failure rate with each failure reason counted,
+            attempts per generated level, and — unless --no-solve — the
+            uniqueness check: the solver counts each level's solutions up to
+            a limit of 2, giving the share of unique levels and the mean
             solution count (capped at 2). Peak memory is the process's
-            maximum resident set so far. The first min(COUNT, 100) seeds run
-            once untimed as a warm-up.
+            largest resident set so far (VmHWM on Linux). The first
+            min(COUNT, 100) seeds run once, untimed, as a warm-up.
 
             --jobs N runs N workers in parallel (Swift concurrency, at most
             one per core). A progress bar with ETA goes to stderr when it is a
@@ -250,8 +250,19 @@ struct BenchResult {
     static func percent(_ fraction: Double) -> String { String(format: "%.2f%%", fraction * 100) }
 }
 
-/// The process's peak resident set size (getrusage `ru_maxrss`), in bytes.
+/// The process's peak resident set size in bytes.
+///
+/// On Linux this is `VmHWM` of `/proc/self/status`: `getrusage`'s
+/// `ru_maxrss` survives `exec`, so under `swift run` it would report the
+/// build tool's peak instead of ours.
 func peakResidentBytes() -> Int {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Int(line.dropFirst("VmHWM:".count).filter(\.isNumber)) {
+        return kilobytes * 1024
+    }
+    #endif
     var usage = rusage()
     #if canImport(Darwin)
     guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }

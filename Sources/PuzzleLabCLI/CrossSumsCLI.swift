@@ -102,7 +102,7 @@ enum CrossSumsCLI {
                       + " \(report.steps.count) steps in \(report.rounds) rounds; \(report.guesses) guesses, \(report.backtracks) backtracks;"
                       + (report.isUnique ? " unique" : " SEVERAL SOLUTIONS"))
                 if explain {
-                    for (i, sentence) in report.explanation.enumerated() { print("  \(i + 1). \(sentence)") }
+                    for sentence in report.explanation { print("  \(sentence)") }
                 }
             case .json, .csv:
                 var row = ReportRow(extra)

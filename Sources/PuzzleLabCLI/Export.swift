@@ -94,7 +94,7 @@ struct Export: AsyncParsableCommand {
         let watch = InterruptWatch()
         defer { watch.cancel() }
         let run = PuzzleRun(profile: difficulty, unique: unique, solve: true)
-        let bar = ProgressBar(label: difficulty.id, total: count, duration: nil)
+        let bar = ProgressBar(label: difficulty.id, total: count, duration: nil, alreadyDone: existing)
         let runner = SeedRunner(first: seed + existing, count: count - existing, jobs: jobs, stop: watch.flag)
         var failed = 0
         let written = try await runner.run(
@@ -118,7 +118,8 @@ struct Export: AsyncParsableCommand {
         let total = existing + written
         guard total == count else {
             try? handle.synchronize()
-            printError("puzzlelab: interrupted; \(partial) keeps \(total) rows (seeds \(seed)…\(seed + total - 1)); run the same command with --resume to continue")
+            let kept = total == 0 ? "no rows yet" : "\(total) rows (seeds \(seed)…\(seed + total - 1))"
+            printError("puzzlelab: interrupted; \(partial) keeps \(kept); run the same command with --resume to continue")
             throw ExitCode(130)
         }
         try handle.synchronize()

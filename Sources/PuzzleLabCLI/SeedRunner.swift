@@ -148,6 +148,7 @@ final class ProgressBar {
     private let label: String
     private let total: Int?
     private let duration: Double?
+    private let alreadyDone: Int
     private let start = monotonicNanoseconds()
     private var lastDraw: UInt64 = 0
     private let enabled: Bool
@@ -156,10 +157,13 @@ final class ProgressBar {
     /// - Parameters:
     ///   - total: the seeds to do, when known.
     ///   - duration: the time budget in seconds, for `--duration` runs.
-    init(label: String, total: Int?, duration: Double?) {
+    ///   - alreadyDone: seeds done by an earlier run (`--resume`), left out
+    ///     of the rate.
+    init(label: String, total: Int?, duration: Double?, alreadyDone: Int = 0) {
         self.label = label
         self.total = total
         self.duration = duration
+        self.alreadyDone = alreadyDone
         enabled = isatty(STDERR_FILENO) != 0
     }
 
@@ -169,7 +173,7 @@ final class ProgressBar {
         guard now &- lastDraw >= 100_000_000 else { return }
         lastDraw = now
         let elapsed = Double(now &- start) / 1e9
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let rate = elapsed > 0 ? Double(max(0, done - alreadyDone)) / elapsed : 0
         var fraction = 0.0
         var eta = 0.0
         if let duration, duration > 0 {
