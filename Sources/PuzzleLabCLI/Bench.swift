@@ -60,6 +60,9 @@ struct Bench: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Check each level with the solver (limit 2 solutions); --no-solve measures the generator alone.")
     var solve = true
 
+    @Flag(inversion: .prefixedNo, help: "Grade each level (label distribution and mean score); --no-grade leaves the grader out of the timing.")
+    var grade = true
+
     @Option(name: .shortAndLong, help: "Output: table, csv (RFC 4180, a header and one row per profile) or json (one object per profile per line).")
     var format: BenchFormat = .table
 
@@ -103,7 +106,7 @@ struct Bench: AsyncParsableCommand {
     }
 
     private func measure(_ difficulty: DifficultyProfile, count: Int) async throws -> BenchResult {
-        let run = PuzzleRun(profile: difficulty, unique: unique, solve: solve, shape: false)
+        let run = PuzzleRun(profile: difficulty, unique: unique, solve: solve, shape: false, grade: grade)
         // Warm-up: untimed, uncounted.
         for offset in 0..<min(count, 100) { _ = run.record(seed: seed + offset) }
         let bar = ProgressBar(label: difficulty.id, total: duration == nil ? count : nil, duration: duration)
@@ -197,6 +200,8 @@ struct BenchResult {
             ("solveP50Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(50))) : .null),
             ("solveP99Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(99))) : .null),
             ("solveMeanMicroseconds", checked ? .double((t.solveLatency.mean / 1000 * 1000).rounded() / 1000) : .null),
+            ("meanGradeScore", t.graded > 0 ? .double(t.meanScore) : .null),
+            ("gradeLabels", t.graded > 0 ? .json(ReportRow(DifficultyLabel.allCases.map { ($0.rawValue, .int(t.labels[$0] ?? 0)) }).json) : .null),
             ("peakMemoryMegabytes", .double((Double(peakMemoryBytes) / 1_048_576 * 10).rounded() / 10)),
         ])
     }
@@ -207,6 +212,8 @@ struct BenchResult {
         var header = ["profile", "seeds", "failed", "puzzles/s", "per core", "p50 µs", "p90 µs", "p99 µs", "max µs", "attempts"]
         if results.contains(where: \.unique) { header.append("revealed") }
         if solved { header += ["unique", "solutions≤2", "solve p50 µs"] }
+        let graded = results.contains { $0.tally.graded > 0 }
+        if graded { header += ["score", "easy/medium/hard/expert/guess"] }
         header.append("peak MB")
         var lines = [header]
         for r in results {
@@ -226,6 +233,11 @@ struct BenchResult {
                 } else {
                     line += ["-", "-", "-"]
                 }
+            }
+            if graded {
+                line += t.graded > 0
+                    ? [fixed(t.meanScore, 1), DifficultyLabel.allCases.map { String(t.labels[$0] ?? 0) }.joined(separator: "/")]
+                    : ["-", "-"]
             }
             line.append(fixed(Double(r.peakMemoryBytes) / 1_048_576, 1))
             lines.append(line)

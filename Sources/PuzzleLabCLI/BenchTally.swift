@@ -1,3 +1,4 @@
+import MathCrossword
 import Histogram
 
 /// The counters and latency histograms of a bench over some seeds: all a
@@ -14,6 +15,10 @@ struct BenchTally: SeedChunkResult {
     var uniqueLevels = 0
     var solutionCountSum = 0
     var solverNodes = 0
+    /// Graded levels by label, and their scores added up.
+    var labels: [DifficultyLabel: Int] = [:]
+    var graded = 0
+    var scoreSum = 0
     /// Nanoseconds per generator call (failed calls too).
     var generationLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
     /// Nanoseconds per uniqueness check.
@@ -40,7 +45,14 @@ struct BenchTally: SeedChunkResult {
             solverNodes += solve.nodes
         }
         if let ns = record.solveNanoseconds { _ = solveLatency.record(max(1, ns)) }
+        if let grade = record.grade {
+            graded += 1
+            scoreSum += grade.score
+            labels[grade.label, default: 0] += 1
+        }
     }
+
+    var meanScore: Double { graded == 0 ? 0 : Double(scoreSum) / Double(graded) }
 
     /// Adds another tally's counts (of the seeds after this one's).
     mutating func merge(_ other: BenchTally) {
@@ -53,6 +65,9 @@ struct BenchTally: SeedChunkResult {
         uniqueLevels += other.uniqueLevels
         solutionCountSum += other.solutionCountSum
         solverNodes += other.solverNodes
+        graded += other.graded
+        scoreSum += other.scoreSum
+        for (label, n) in other.labels { labels[label, default: 0] += n }
         generationLatency.add(other.generationLatency)
         solveLatency.add(other.solveLatency)
         cpuNanoseconds &+= other.cpuNanoseconds

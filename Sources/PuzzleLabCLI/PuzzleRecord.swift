@@ -28,6 +28,9 @@ struct PuzzleRecord: Sendable {
     var generationNanoseconds: UInt64
     /// Building the constraint model and counting up to the limit.
     var solveNanoseconds: UInt64?
+    /// The grader's verdict; `nil` on failure or when not asked for.
+    var grade: GradeSummary?
+    var gradeNanoseconds: UInt64?
 
     var generated: Bool { failure == nil }
 }
@@ -51,37 +54,39 @@ struct LevelShape: Sendable, Equatable {
         rows = level.rows
         columns = level.columns
         equations = level.equations.count
-        var uses = [UInt8](repeating: 0, count: level.rows * level.columns)
-        for equation in level.equations {
-            for p in equation.cellPositions where level.contains(p) { uses[p.row * level.columns + p.column] &+= 1 }
-        }
-        var blanks = 0, crossing = 0, blankCrossing = 0
-        for (index, cell) in level.cells.enumerated() {
-            let empty = cell.type == .emptyOperand
-            if empty { blanks += 1 }
-            if index < uses.count, uses[index] >= 2 {
-                crossing += 1
-                if empty { blankCrossing += 1 }
-            }
-        }
-        var perEquationMin = Int.max, perEquationSum = 0
-        for equation in level.equations {
-            let n = equation.cellPositions.count { level.contains($0) && uses[$0.row * level.columns + $0.column] >= 2 }
-            perEquationMin = min(perEquationMin, n)
-            perEquationSum += n
-        }
-        self.blanks = blanks
-        crossingCells = crossing
-        blankCrossingCells = blankCrossing
-        crossingsPerEquationMin = level.equations.isEmpty ? 0 : perEquationMin
-        crossingsPerEquationMean = level.equations.isEmpty ? 0 : Double(perEquationSum) / Double(level.equations.count)
-        var distinct = 0
-        var previous: PuzzleNumber?
-        for value in level.numberPool.sorted() where value != previous {
-            distinct += 1
-            previous = value
-        }
-        distinctPoolValues = distinct
+        blanks = level.blankPositions.count
+        let crossings = CrossingMetrics(level)
+        crossingCells = crossings.cells
+        blankCrossingCells = crossings.blankCells
+        crossingsPerEquationMin = crossings.perEquation.min() ?? 0
+        crossingsPerEquationMean = crossings.perEquation.isEmpty ? 0
+            : Double(crossings.perEquation.reduce(0, +)) / Double(crossings.perEquation.count)
+        distinctPoolValues = Set(level.numberPool).count
+    }
+}
+
+/// What the grader found: the difficulty for a person.
+struct GradeSummary: Sendable, Equatable {
+    var label: DifficultyLabel
+    var score: Int
+    var hardestTechnique: Technique?
+    var steps: Int
+    var rounds: Int
+    var guesses: Int
+    var forcedShare: Double
+    var longestForcedRun: Int
+    var visibility: Double
+
+    init(_ report: GradeReport) {
+        label = report.label
+        score = report.score
+        hardestTechnique = report.hardestTechnique
+        steps = report.steps.count
+        rounds = report.rounds
+        guesses = report.guesses
+        forcedShare = report.forcedShare
+        longestForcedRun = report.longestForcedRun
+        visibility = report.visibility
     }
 }
 
@@ -109,6 +114,8 @@ struct PuzzleRun: Sendable {
     var solve: Bool
     /// Measure the level's shape (export needs it, bench does not).
     var shape = true
+    /// Grade each generated level (the label and score a person would see).
+    var grade = true
 
     func record(seed: Int) -> PuzzleRecord {
         let generator = LevelGenerator()
@@ -128,6 +135,11 @@ struct PuzzleRun: Sendable {
         record.attempts = generated.attempts
         record.revealed = generated.revealed
         if shape { record.shape = LevelShape(generated.level) }
+        if grade {
+            let gradeStart = monotonicNanoseconds()
+            record.grade = (try? Grader().grade(generated.level)).map(GradeSummary.init)
+            record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
+        }
         guard solve else { return record }
         let solveStart = monotonicNanoseconds()
         if let model = try? CrosswordModel(level: generated.level) {
@@ -206,11 +218,23 @@ struct PuzzleColumn: Sendable {
         PuzzleColumn(name: "solverNodes", unit: "count", meaning: "search nodes of the uniqueness check") { solve($0) { .int($0.nodes) } },
         PuzzleColumn(name: "solverFailures", unit: "count", meaning: "failed nodes of the uniqueness check") { solve($0) { .int($0.failures) } },
         PuzzleColumn(name: "solverPropagations", unit: "count", meaning: "propagator runs of the uniqueness check") { solve($0) { .int($0.propagations) } },
+        PuzzleColumn(name: "gradeLabel", unit: "", meaning: "the grader's label: easy, medium, hard, expert or guess-required (the hardest technique's)") { grade($0) { .string($0.label.rawValue) } },
+        PuzzleColumn(name: "gradeScore", unit: "points", meaning: "the grader's score: technique weights of all steps + rounds + 20 per failed guess") { grade($0) { .int($0.score) } },
+        PuzzleColumn(name: "hardestTechnique", unit: "", meaning: "code of the hardest technique the grader needed (README table)") { grade($0) { $0.hardestTechnique.map { .string($0.code) } ?? .null } },
+        PuzzleColumn(name: "gradeSteps", unit: "count", meaning: "deduction steps (one per empty cell)") { grade($0) { .int($0.steps) } },
+        PuzzleColumn(name: "gradeRounds", unit: "count", meaning: "rounds: the length of the chain of steps that wait for each other") { grade($0) { .int($0.rounds) } },
+        PuzzleColumn(name: "guesses", unit: "count", meaning: "guesses on the solution path (0 when logic alone solves it)") { grade($0) { .int($0.guesses) } },
+        PuzzleColumn(name: "forcedShare", unit: "fraction", meaning: "share of steps with only one move on offer") { grade($0) { .double($0.forcedShare) } },
+        PuzzleColumn(name: "longestForcedRun", unit: "steps", meaning: "longest run of steps with only one move on offer") { grade($0) { .int($0.longestForcedRun) } },
+        PuzzleColumn(name: "visibility", unit: "fraction", meaning: "mean over steps of moves on offer ÷ empty cells left") { grade($0) { .double($0.visibility) } },
         PuzzleColumn(name: "generationMicroseconds", unit: "µs", meaning: "wall time of the generator call (failed calls too)", timing: true) {
             .double(microseconds($0.generationNanoseconds))
         },
         PuzzleColumn(name: "solveMicroseconds", unit: "µs", meaning: "wall time of the uniqueness check: building the constraint model and counting to the limit", timing: true) {
             $0.solveNanoseconds.map { .double(microseconds($0)) } ?? .null
+        },
+        PuzzleColumn(name: "gradeMicroseconds", unit: "µs", meaning: "wall time of grading (it counts solutions up to 2 again)", timing: true) {
+            $0.gradeNanoseconds.map { .double(microseconds($0)) } ?? .null
         },
     ]
 
@@ -224,6 +248,10 @@ struct PuzzleColumn: Sendable {
 
     private static func shape(_ record: PuzzleRecord, _ f: (LevelShape) -> ReportValue) -> ReportValue {
         record.shape.map(f) ?? .null
+    }
+
+    private static func grade(_ record: PuzzleRecord, _ f: (GradeSummary) -> ReportValue) -> ReportValue {
+        record.grade.map(f) ?? .null
     }
 
     private static func solve(_ record: PuzzleRecord, _ f: (SolveSummary) -> ReportValue) -> ReportValue {
