@@ -31,5 +31,6 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The kind and the message, for logs and test failures.
     public var description: String { "ModelError.\(kind.rawValue): \(message)" }
 }

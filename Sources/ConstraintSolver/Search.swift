@@ -45,7 +45,7 @@ extension _Engine {
     /// The domains after root propagation, or `nil` when inconsistent; the engine is left unchanged.
     mutating func propagatedDomains() -> [[Int]]? {
         beginSegment()
-        let mark = trail.count
+        let mark = trailCount
         let result = propagateRoot() ? (0..<variableCount).map { values(of: $0) } : nil
         restore(to: mark)
         return result
@@ -73,9 +73,9 @@ extension _Engine {
             return nil
         }
 
-        frames.removeAll(keepingCapacity: true)
+        frameCount = 0
         beginSegment()
-        let rootMark = trail.count
+        let rootMark = trailCount
         if solutionLimit <= 0 {
             stopReason = .solutionLimit
         } else if let reason = budgetExhausted() {
@@ -93,10 +93,11 @@ extension _Engine {
                             break
                         }
                         let v = minimumValue(x)
-                        frames.append(_Frame(variable: x, value: v, mark: trail.count))
+                        frames[frameCount] = _Frame(variable: x, value: v, mark: trailCount)
+                        frameCount &+= 1
                         beginSegment()
                         nodes += 1
-                        maxDepth = max(maxDepth, frames.count)
+                        maxDepth = max(maxDepth, frameCount)
                         consistent = assign(x, v) && propagate()
                         if !consistent { failures += 1 }
                         continue
@@ -111,7 +112,9 @@ extension _Engine {
                     }
                 }
                 // Backtrack: undo the last `x == v` and try `x != v`.
-                guard let frame = frames.popLast() else { break }
+                if frameCount == 0 { break }
+                frameCount &-= 1
+                let frame = frames[frameCount]
                 restore(to: frame.mark)
                 if let reason = budgetExhausted() {
                     stopReason = reason
@@ -123,7 +126,7 @@ extension _Engine {
             }
         }
         restore(to: rootMark)
-        frames.removeAll(keepingCapacity: true)
+        frameCount = 0
 
         let statistics = SearchStatistics(
             nodes: nodes,
