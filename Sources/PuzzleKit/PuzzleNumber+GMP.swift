@@ -158,11 +158,27 @@ public struct PuzzleNumber: Sendable, Hashable, Comparable, CustomStringConverti
     /// The value as JSON: a number when it fits in an `Int`, else a string.
     public var jsonText: String { intValue != nil ? description : "\"\(description)\"" }
 
-    // MARK: Comparable
+    // MARK: Equatable, Hashable, Comparable (inlined fast paths for small values)
 
-    public static func < (a: PuzzleNumber, b: PuzzleNumber) -> Bool {
+    @inlinable public static func == (a: PuzzleNumber, b: PuzzleNumber) -> Bool {
+        if case .small(let x) = a.storage, case .small(let y) = b.storage { return x == y }
+        return compareBig(a, b) == 0
+    }
+
+    @inlinable public static func < (a: PuzzleNumber, b: PuzzleNumber) -> Bool {
         if case .small(let x) = a.storage, case .small(let y) = b.storage { return x < y }
-        return __gmpz_cmp(&a.box.value, &b.box.value) < 0
+        return compareBig(a, b) < 0
+    }
+
+    @inlinable public func hash(into hasher: inout Hasher) {
+        switch storage {
+        case .small(let v): hasher.combine(v)
+        case .big(let box): hasher.combine(box)
+        }
+    }
+
+    @usableFromInline static func compareBig(_ a: PuzzleNumber, _ b: PuzzleNumber) -> Int32 {
+        __gmpz_cmp(&a.box.value, &b.box.value)
     }
 }
 
