@@ -35,11 +35,15 @@ struct Bench: AsyncParsableCommand {
               puzzlelab bench
               puzzlelab bench --profile class_4 --count 100000 --jobs 1
               puzzlelab bench --profile class_2 --duration 10 --unique --format json
+              puzzlelab bench --kind cross-sums --profile extra-hard --count 2000
               puzzlelab bench --profile my-profile.json --format csv > bench.csv
             """
     )
 
-    @Option(name: .shortAndLong, help: "all (the four class profiles), class_1 … class_4, or a profile JSON file; repeat for several.")
+    @Option(help: "math-crossword or cross-sums.")
+    var kind: PuzzleKind = .mathCrossword
+
+    @Option(name: .shortAndLong, help: "Math crossword: all (the four class profiles), class_1 … class_4, or a profile JSON file. Cross sums: all, easy, medium, hard or extra-hard. Repeat for several.")
     var profile: [String] = []
 
     @Option(name: .shortAndLong, help: "Seeds per profile (default \(Bench.defaultCount) unless --duration is given).")
@@ -68,6 +72,7 @@ struct Bench: AsyncParsableCommand {
 
     func validate() throws {
         if count != nil && duration != nil { throw ValidationError("give either --count or --duration, not both.") }
+        guard kind == .mathCrossword || !unique else { throw ValidationError("cross sums puzzles are always unique; drop --unique.") }
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be a number of seconds between 0 and 86400.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
@@ -76,13 +81,13 @@ struct Bench: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let profiles = try Self.profiles(profile)
+        let runs = try self.runs()
         let count = duration == nil ? (self.count ?? Self.defaultCount) : Int.max - max(seed, 0)
         var results: [BenchResult] = []
         if format == .table { print(header()) }
         var wroteCSVHeader = false
-        for difficulty in profiles {
-            let result = try await measure(difficulty, count: count)
+        for run in runs {
+            let result = try await measure(run, count: count)
             results.append(result)
             let row = result.row
             switch format {
@@ -96,20 +101,21 @@ struct Bench: AsyncParsableCommand {
         if format == .table { print(BenchResult.table(results)) }
     }
 
-    /// The profiles `--profile` names, in order; all four class profiles by default.
-    static func profiles(_ names: [String]) throws -> [DifficultyProfile] {
+    /// The runs `--profile` names, in order; every class profile (or cross
+    /// sums difficulty) by default.
+    func runs() throws -> [PuzzleRun] {
+        if kind == .crossSums { return try CrossSumsCLI.runs(profile, solve: solve, grade: grade) }
         var profiles: [DifficultyProfile] = []
-        for name in names.isEmpty ? ["all"] : names {
+        for name in profile.isEmpty ? ["all"] : profile {
             if name == "all" { profiles += DifficultyProfile.classProfiles } else { profiles.append(try resolveProfile(name)) }
         }
-        return profiles
+        return profiles.map { .mathCrossword($0, unique: unique, solve: solve, shape: false, grade: grade) }
     }
 
-    private func measure(_ difficulty: DifficultyProfile, count: Int) async throws -> BenchResult {
-        let run = PuzzleRun(profile: difficulty, unique: unique, solve: solve, shape: false, grade: grade)
+    private func measure(_ run: PuzzleRun, count: Int) async throws -> BenchResult {
         // Warm-up: untimed, uncounted.
-        for offset in 0..<min(count, 100) { _ = run.record(seed: seed + offset) }
-        let bar = ProgressBar(label: difficulty.id, total: duration == nil ? count : nil, duration: duration)
+        for offset in 0..<min(count, 100) { _ = run.record(seed + offset) }
+        let bar = ProgressBar(label: run.profileID, total: duration == nil ? count : nil, duration: duration)
         let start = monotonicNanoseconds()
         let runner = SeedRunner(first: seed, count: count, jobs: jobs,
                                 deadline: duration.map { start + UInt64($0 * 1e9) })
@@ -118,7 +124,7 @@ struct Bench: AsyncParsableCommand {
             work: { seeds, _ in
                 let begin = threadCPUNanoseconds()
                 var tally = BenchTally()
-                for seed in seeds { tally.add(run.record(seed: seed)) }
+                for seed in seeds { tally.add(run.record(seed)) }
                 tally.cpuNanoseconds = threadCPUNanoseconds() &- begin
                 return tally
             },
@@ -126,7 +132,7 @@ struct Bench: AsyncParsableCommand {
             progress: { bar.update(done: $0) })
         let wall = monotonicNanoseconds() &- start
         bar.finish()
-        return BenchResult(profile: difficulty.id, firstSeed: seed, jobs: jobs, unique: unique, solved: solve,
+        return BenchResult(profile: run.profileID, labels: run.labels, firstSeed: seed, jobs: jobs, unique: run.unique, solved: solve,
                            tally: tally, wallNanoseconds: wall, peakMemoryBytes: peakResidentBytes())
     }
 
@@ -152,6 +158,8 @@ struct Bench: AsyncParsableCommand {
 /// One profile's bench figures.
 struct BenchResult {
     var profile: String
+    /// The family's grade labels, easiest first.
+    var labels: [String]
     var firstSeed: Int
     var jobs: Int
     var unique: Bool
@@ -201,7 +209,7 @@ struct BenchResult {
             ("solveP99Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(99))) : .null),
             ("solveMeanMicroseconds", checked ? .double((t.solveLatency.mean / 1000 * 1000).rounded() / 1000) : .null),
             ("meanGradeScore", t.graded > 0 ? .double(t.meanScore) : .null),
-            ("gradeLabels", t.graded > 0 ? .json(ReportRow(DifficultyLabel.allCases.map { ($0.rawValue, .int(t.labels[$0] ?? 0)) }).json) : .null),
+            ("gradeLabels", t.graded > 0 ? .json(ReportRow(labels.map { ($0, .int(t.labels[$0] ?? 0)) }).json) : .null),
             ("peakMemoryMegabytes", .double((Double(peakMemoryBytes) / 1_048_576 * 10).rounded() / 10)),
         ])
     }
@@ -213,7 +221,7 @@ struct BenchResult {
         if results.contains(where: \.unique) { header.append("revealed") }
         if solved { header += ["unique", "solutions≤2", "solve p50 µs"] }
         let graded = results.contains { $0.tally.graded > 0 }
-        if graded { header += ["score", "easy/medium/hard/expert/guess"] }
+        if graded { header += ["score", results.first?.labels.joined(separator: "/") ?? "labels"] }
         header.append("peak MB")
         var lines = [header]
         for r in results {
@@ -236,7 +244,7 @@ struct BenchResult {
             }
             if graded {
                 line += t.graded > 0
-                    ? [fixed(t.meanScore, 1), DifficultyLabel.allCases.map { String(t.labels[$0] ?? 0) }.joined(separator: "/")]
+                    ? [fixed(t.meanScore, 1), r.labels.map { String(t.labels[$0] ?? 0) }.joined(separator: "/")]
                     : ["-", "-"]
             }
             line.append(fixed(Double(r.peakMemoryBytes) / 1_048_576, 1))

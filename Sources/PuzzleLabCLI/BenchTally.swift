@@ -1,4 +1,3 @@
-import MathCrossword
 import Histogram
 
 /// The counters and latency histograms of a bench over some seeds: all a
@@ -6,7 +5,7 @@ import Histogram
 struct BenchTally: SeedChunkResult {
     var seedsDone = 0
     var generated = 0
-    /// Failures by ``MathCrossword/GenerationError/reason``.
+    /// Failures by reason (the generator error's short name).
     var failureReasons: [String: Int] = [:]
     var attempts = 0
     var revealed = 0
@@ -16,7 +15,7 @@ struct BenchTally: SeedChunkResult {
     var solutionCountSum = 0
     var solverNodes = 0
     /// Graded levels by label, and their scores added up.
-    var labels: [DifficultyLabel: Int] = [:]
+    var labels: [String: Int] = [:]
     var graded = 0
     var scoreSum = 0
     /// Nanoseconds per generator call (failed calls too).
@@ -31,8 +30,8 @@ struct BenchTally: SeedChunkResult {
     mutating func add(_ record: PuzzleRecord) {
         seedsDone += 1
         _ = generationLatency.record(max(1, record.generationNanoseconds))
-        if let failure = record.failure {
-            failureReasons[failure.reason, default: 0] += 1
+        if let reason = record.failureReason {
+            failureReasons[reason, default: 0] += 1
             return
         }
         generated += 1

@@ -21,7 +21,7 @@ enum CrossSumsCLI {
         for offset in 0..<count {
             let seed = seed + offset
             let generated: GeneratedPuzzle
-            do {
+            do throws(GenerationError) {
                 generated = try PuzzleGenerator().generate(difficulty: difficulty, seed: seed)
             } catch {
                 printError("puzzlelab: cross sums \(difficulty.rawValue), seed \(seed): \(error)")
@@ -153,5 +153,55 @@ enum CrossSumsCLI {
             }
         }
         return invalid
+    }
+
+    /// The bench and export run of one difficulty (puzzles are always unique).
+    static func run(_ difficulty: Difficulty, solve: Bool, grade: Bool) -> PuzzleRun {
+        let id = difficulty.rawValue
+        return PuzzleRun(profileID: id, unique: true,
+                         labels: Difficulty.allCases.map(\.rawValue) + ["guess-required"]) { seed in
+            var record = PuzzleRecord(seed: seed, profileID: id, unique: true, generationNanoseconds: 0)
+            let start = monotonicNanoseconds()
+            let generated: GeneratedPuzzle
+            do throws(GenerationError) {
+                generated = try PuzzleGenerator().generate(difficulty: difficulty, seed: seed)
+            } catch {
+                record.generationNanoseconds = monotonicNanoseconds() &- start
+                record.failureReason = error.reason
+                return record
+            }
+            record.generationNanoseconds = monotonicNanoseconds() &- start
+            let puzzle = generated.puzzle
+            record.attempts = generated.candidates
+            record.revealed = 0
+            record.size = (puzzle.grid.count, puzzle.grid.first?.count ?? 0)
+            if grade, let grader = try? Grader(puzzle: puzzle) {
+                let gradeStart = monotonicNanoseconds()
+                let report = grader.grade()
+                record.grade = GradeSummary(
+                    label: report.label, score: report.score, hardestTechnique: report.hardestTechnique?.code,
+                    steps: report.steps.count, rounds: report.rounds, guesses: report.guesses,
+                    forcedShare: report.forcedShare, longestForcedRun: report.longestForcedRun, visibility: nil)
+                record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
+            }
+            if solve, let model = try? CrossSumsModel(puzzle: puzzle) {
+                let solveStart = monotonicNanoseconds()
+                let result = model.solve(SearchLimits(solutions: PuzzleRun.solutionLimit))
+                record.solve = SolveSummary(solutionCount: result.solutionCount, complete: result.complete,
+                                            statistics: result.statistics)
+                record.solveNanoseconds = monotonicNanoseconds() &- solveStart
+            }
+            return record
+        }
+    }
+
+    /// The difficulties `--profile` names for bench (`all`: every one).
+    static func runs(_ names: [String], solve: Bool, grade: Bool) throws -> [PuzzleRun] {
+        var runs: [PuzzleRun] = []
+        for name in names.isEmpty ? ["all"] : names {
+            let difficulties = name == "all" ? Difficulty.allCases : [try difficulty(name)]
+            runs += difficulties.map { run($0, solve: solve, grade: grade) }
+        }
+        return runs
     }
 }

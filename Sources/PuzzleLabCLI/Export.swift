@@ -23,12 +23,16 @@ struct Export: AsyncParsableCommand {
             Examples:
               puzzlelab export --profile class_1 --count 1000 --out class_1.csv
               puzzlelab export --profile class_4 --count 100000 --out big.csv --jobs 2 --resume
+              puzzlelab export --kind cross-sums --profile hard --count 500 --out hard.csv
               puzzlelab export --list-columns
             """
     )
 
-    @Option(name: .shortAndLong, help: "class_1 … class_4, or a profile JSON file.")
-    var profile = "class_1"
+    @Option(help: "math-crossword or cross-sums.")
+    var kind: PuzzleKind = .mathCrossword
+
+    @Option(name: .shortAndLong, help: "Math crossword: class_1 … class_4 (default class_1) or a profile JSON file. Cross sums: easy (default), medium, hard or extra-hard.")
+    var profile: String?
 
     @Option(name: .shortAndLong, help: "How many seeds (rows).")
     var count: Int?
@@ -58,6 +62,7 @@ struct Export: AsyncParsableCommand {
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+        guard kind == .mathCrossword || !unique else { throw ValidationError("cross sums puzzles are always unique; drop --unique.") }
     }
 
     func run() async throws {
@@ -66,12 +71,14 @@ struct Export: AsyncParsableCommand {
             return
         }
         guard let count, let out else { return }
-        let difficulty = try resolveProfile(profile)
+        let run: PuzzleRun = kind == .crossSums
+            ? CrossSumsCLI.run(try CrossSumsCLI.difficulty(profile), solve: true, grade: true)
+            : .mathCrossword(try resolveProfile(profile ?? "class_1"), unique: unique, solve: true)
         let partial = out + ".partial"
         let handle: FileHandle
         var existing = 0
         if resume && FileManager.default.fileExists(atPath: partial) {
-            existing = try Self.resumable(partial, profile: difficulty.id, seed: seed, unique: unique)
+            existing = try Self.resumable(partial, profile: run.profileID, seed: seed, unique: run.unique)
             guard existing <= count else {
                 throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)")
             }
@@ -93,8 +100,7 @@ struct Export: AsyncParsableCommand {
 
         let watch = InterruptWatch()
         defer { watch.cancel() }
-        let run = PuzzleRun(profile: difficulty, unique: unique, solve: true)
-        let bar = ProgressBar(label: difficulty.id, total: count, duration: nil, alreadyDone: existing)
+        let bar = ProgressBar(label: run.profileID, total: count, duration: nil, alreadyDone: existing)
         let runner = SeedRunner(first: seed + existing, count: count - existing, jobs: jobs, stop: watch.flag)
         var failed = 0
         let written = try await runner.run(
@@ -102,7 +108,7 @@ struct Export: AsyncParsableCommand {
                 var chunk = ExportChunk()
                 for seed in seeds {
                     if stop?.isSet == true { break }
-                    let record = run.record(seed: seed)
+                    let record = run.record(seed)
                     chunk.text += PuzzleColumn.row(record).csv + CSV.lineEnd
                     chunk.seedsDone += 1
                     if !record.generated { chunk.failed += 1 }
@@ -128,7 +134,7 @@ struct Export: AsyncParsableCommand {
             throw CLIError("cannot rename \(partial) to \(out): \(String(cString: strerror(errno)))")
         }
         let resumed = existing > 0 ? ", resumed after \(existing)" : ""
-        print("\(out): \(count) rows, profile \(difficulty.id), seeds \(seed)…\(seed + count - 1)\(resumed), \(failed) failed in this run")
+        print("\(out): \(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + count - 1)\(resumed), \(failed) failed in this run")
     }
 
     /// Checks an interrupted export's partial file and returns its row count.

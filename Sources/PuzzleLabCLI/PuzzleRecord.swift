@@ -15,12 +15,16 @@ struct PuzzleRecord: Sendable {
     var profileID: String
     /// Generated with ``LevelGenerator/generateUnique(difficulty:seed:)``.
     var unique: Bool
-    /// Why generation failed; `nil` for a generated level.
-    var failure: GenerationError?
+    /// Why generation failed (the generator error's short reason); `nil` for
+    /// a generated puzzle.
+    var failureReason: String?
     /// Placement attempts (summed over layouts with `unique`); `nil` on failure.
     var attempts: Int?
     /// Empty cells turned into givens by `unique`; `nil` on failure.
     var revealed: Int?
+    /// Rows and columns of the generated grid.
+    var size: (rows: Int, columns: Int)?
+    /// Math crosswords: equations, blanks and crossings.
     var shape: LevelShape?
     /// The uniqueness check; `nil` on failure or when not asked for.
     var solve: SolveSummary?
@@ -32,13 +36,11 @@ struct PuzzleRecord: Sendable {
     var grade: GradeSummary?
     var gradeNanoseconds: UInt64?
 
-    var generated: Bool { failure == nil }
+    var generated: Bool { failureReason == nil }
 }
 
 /// The size and crossing structure of a level.
 struct LevelShape: Sendable, Equatable {
-    var rows: Int
-    var columns: Int
     var equations: Int
     var blanks: Int
     var distinctPoolValues: Int
@@ -51,8 +53,6 @@ struct LevelShape: Sendable, Equatable {
     var blankCrossingCells: Int
 
     init(_ level: Level) {
-        rows = level.rows
-        columns = level.columns
         equations = level.equations.count
         blanks = level.blankPositions.count
         let crossings = CrossingMetrics(level)
@@ -67,20 +67,35 @@ struct LevelShape: Sendable, Equatable {
 
 /// What the grader found: the difficulty for a person.
 struct GradeSummary: Sendable, Equatable {
-    var label: DifficultyLabel
+    var label: String
     var score: Int
-    var hardestTechnique: Technique?
+    /// The code of the hardest technique needed.
+    var hardestTechnique: String?
     var steps: Int
     var rounds: Int
     var guesses: Int
     var forcedShare: Double
     var longestForcedRun: Int
-    var visibility: Double
+    /// Math crosswords: mean moves on offer ÷ empty cells left.
+    var visibility: Double?
+
+    init(label: String, score: Int, hardestTechnique: String?, steps: Int, rounds: Int, guesses: Int,
+         forcedShare: Double, longestForcedRun: Int, visibility: Double?) {
+        self.label = label
+        self.score = score
+        self.hardestTechnique = hardestTechnique
+        self.steps = steps
+        self.rounds = rounds
+        self.guesses = guesses
+        self.forcedShare = forcedShare
+        self.longestForcedRun = longestForcedRun
+        self.visibility = visibility
+    }
 
     init(_ report: GradeReport) {
-        label = report.label
+        label = report.label.rawValue
         score = report.score
-        hardestTechnique = report.hardestTechnique
+        hardestTechnique = report.hardestTechnique?.code
         steps = report.steps.count
         rounds = report.rounds
         guesses = report.guesses
@@ -100,56 +115,72 @@ struct SolveSummary: Sendable, Equatable {
     var nodes: Int
     var failures: Int
     var propagations: Int
+
+    init(solutionCount: Int, complete: Bool, statistics: SearchStatistics) {
+        self.solutionCount = solutionCount
+        self.complete = complete
+        nodes = statistics.nodes
+        failures = statistics.failures
+        propagations = statistics.propagations
+    }
 }
 
-/// Generates (and checks) the level of one seed: the single place bench and
-/// export get their per-puzzle figures from.
+/// Generates (and checks and grades) the puzzle of one seed: the single
+/// place bench and export get their per-puzzle figures from. One run per
+/// profile; the puzzle family decides what `record` does.
 struct PuzzleRun: Sendable {
     /// The uniqueness check stops at this many solutions.
     static let solutionLimit = 2
 
-    var profile: DifficultyProfile
-    var unique: Bool
-    /// Run the uniqueness check (the solver) on each generated level.
-    var solve: Bool
-    /// Measure the level's shape (export needs it, bench does not).
-    var shape = true
-    /// Grade each generated level (the label and score a person would see).
-    var grade = true
+    let profileID: String
+    let unique: Bool
+    /// The family's grade labels, easiest first (bench counts them in this order).
+    let labels: [String]
+    /// The record of one seed.
+    let record: @Sendable (_ seed: Int) -> PuzzleRecord
 
-    func record(seed: Int) -> PuzzleRecord {
-        let generator = LevelGenerator()
-        var record = PuzzleRecord(seed: seed, profileID: profile.id, unique: unique, generationNanoseconds: 0)
-        let start = monotonicNanoseconds()
-        let generated: GeneratedLevel
-        do {
-            generated = unique
-                ? try generator.generateUnique(difficulty: profile, seed: seed)
-                : try generator.generate(difficulty: profile, seed: seed)
-        } catch {
+    /// A math crossword profile.
+    ///
+    /// - Parameters:
+    ///   - solve: run the uniqueness check (the solver) on each level.
+    ///   - shape: measure the level's shape (export needs it, bench does not).
+    ///   - grade: grade each level (the label and score a person would see).
+    static func mathCrossword(_ profile: DifficultyProfile, unique: Bool, solve: Bool, shape: Bool = true,
+                              grade: Bool = true) -> PuzzleRun {
+        PuzzleRun(profileID: profile.id, unique: unique, labels: DifficultyLabel.allCases.map(\.rawValue)) { seed in
+            let generator = LevelGenerator()
+            var record = PuzzleRecord(seed: seed, profileID: profile.id, unique: unique, generationNanoseconds: 0)
+            let start = monotonicNanoseconds()
+            let generated: GeneratedLevel
+            do throws(GenerationError) {
+                generated = unique
+                    ? try generator.generateUnique(difficulty: profile, seed: seed)
+                    : try generator.generate(difficulty: profile, seed: seed)
+            } catch {
+                record.generationNanoseconds = monotonicNanoseconds() &- start
+                record.failureReason = error.reason
+                return record
+            }
             record.generationNanoseconds = monotonicNanoseconds() &- start
-            record.failure = error
+            record.attempts = generated.attempts
+            record.revealed = generated.revealed
+            record.size = (generated.level.rows, generated.level.columns)
+            if shape { record.shape = LevelShape(generated.level) }
+            if grade {
+                let gradeStart = monotonicNanoseconds()
+                record.grade = (try? Grader().grade(generated.level)).map(GradeSummary.init)
+                record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
+            }
+            guard solve else { return record }
+            let solveStart = monotonicNanoseconds()
+            if let model = try? CrosswordModel(level: generated.level) {
+                let result = model.solve(SearchLimits(solutions: Self.solutionLimit))
+                record.solve = SolveSummary(solutionCount: result.solutionCount, complete: result.complete,
+                                            statistics: result.statistics)
+            }
+            record.solveNanoseconds = monotonicNanoseconds() &- solveStart
             return record
         }
-        record.generationNanoseconds = monotonicNanoseconds() &- start
-        record.attempts = generated.attempts
-        record.revealed = generated.revealed
-        if shape { record.shape = LevelShape(generated.level) }
-        if grade {
-            let gradeStart = monotonicNanoseconds()
-            record.grade = (try? Grader().grade(generated.level)).map(GradeSummary.init)
-            record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
-        }
-        guard solve else { return record }
-        let solveStart = monotonicNanoseconds()
-        if let model = try? CrosswordModel(level: generated.level) {
-            let result = model.solve(SearchLimits(solutions: Self.solutionLimit))
-            let s = result.statistics
-            record.solve = SolveSummary(solutionCount: result.solutionCount, complete: result.complete,
-                                        nodes: s.nodes, failures: s.failures, propagations: s.propagations)
-        }
-        record.solveNanoseconds = monotonicNanoseconds() &- solveStart
-        return record
     }
 }
 
@@ -184,15 +215,15 @@ struct PuzzleColumn: Sendable {
 
     static let all: [PuzzleColumn] = [
         PuzzleColumn(name: "seed", unit: "", meaning: "the generator seed (`--seed` + row index)") { .int($0.seed) },
-        PuzzleColumn(name: "profile", unit: "", meaning: "the difficulty profile id") { .string($0.profileID) },
+        PuzzleColumn(name: "profile", unit: "", meaning: "the difficulty profile id (math crossword) or difficulty (cross sums); math-crossword-only columns are empty for cross sums") { .string($0.profileID) },
         PuzzleColumn(name: "toolkitVersion", unit: "", meaning: "the PuzzleLab version that wrote the row") { _ in .string(PuzzleLabVersion.string) },
         PuzzleColumn(name: "unique", unit: "bool", meaning: "generated with `--unique` (cells revealed until the solution is unique)") { .bool($0.unique) },
         PuzzleColumn(name: "status", unit: "", meaning: "`ok`, or `failed` when the generator threw") { .string($0.generated ? "ok" : "failed") },
         PuzzleColumn(name: "failureReason", unit: "", meaning: "why generation failed (`too-few-equations`, `no-unique-level`, `invalid-profile`); empty when ok") {
-            $0.failure.map { .string($0.reason) } ?? .null
+            $0.failureReason.map { .string($0) } ?? .null
         },
-        PuzzleColumn(name: "rows", unit: "cells", meaning: "grid rows") { shape($0) { .int($0.rows) } },
-        PuzzleColumn(name: "columns", unit: "cells", meaning: "grid columns") { shape($0) { .int($0.columns) } },
+        PuzzleColumn(name: "rows", unit: "cells", meaning: "grid rows") { $0.size.map { .int($0.rows) } ?? .null },
+        PuzzleColumn(name: "columns", unit: "cells", meaning: "grid columns") { $0.size.map { .int($0.columns) } ?? .null },
         PuzzleColumn(name: "equations", unit: "count", meaning: "equations in the grid") { shape($0) { .int($0.equations) } },
         PuzzleColumn(name: "blanks", unit: "cells", meaning: "empty cells (= tiles in the pool)") { shape($0) { .int($0.blanks) } },
         PuzzleColumn(name: "distinctPoolValues", unit: "count", meaning: "different numbers among the pool's tiles") { shape($0) { .int($0.distinctPoolValues) } },
@@ -200,7 +231,7 @@ struct PuzzleColumn: Sendable {
         PuzzleColumn(name: "crossingsPerEquationMin", unit: "cells", meaning: "fewest crossing cells of any one equation") { shape($0) { .int($0.crossingsPerEquationMin) } },
         PuzzleColumn(name: "crossingsPerEquationMean", unit: "cells", meaning: "crossing cells per equation, averaged over the equations") { shape($0) { .double($0.crossingsPerEquationMean) } },
         PuzzleColumn(name: "blankCrossingCells", unit: "cells", meaning: "crossing cells that are empty") { shape($0) { .int($0.blankCrossingCells) } },
-        PuzzleColumn(name: "attempts", unit: "count", meaning: "placement attempts the generator used (1–3 per layout; summed over layouts with `unique`)") {
+        PuzzleColumn(name: "attempts", unit: "count", meaning: "math crossword: placement attempts (1–3 per layout; summed over layouts with `unique`); cross sums: candidate grids tried") {
             $0.attempts.map(ReportValue.int) ?? .null
         },
         PuzzleColumn(name: "revealed", unit: "cells", meaning: "empty cells turned into givens to make the solution unique (0 without `unique`)") {
@@ -218,15 +249,15 @@ struct PuzzleColumn: Sendable {
         PuzzleColumn(name: "solverNodes", unit: "count", meaning: "search nodes of the uniqueness check") { solve($0) { .int($0.nodes) } },
         PuzzleColumn(name: "solverFailures", unit: "count", meaning: "failed nodes of the uniqueness check") { solve($0) { .int($0.failures) } },
         PuzzleColumn(name: "solverPropagations", unit: "count", meaning: "propagator runs of the uniqueness check") { solve($0) { .int($0.propagations) } },
-        PuzzleColumn(name: "gradeLabel", unit: "", meaning: "the grader's label: easy, medium, hard, expert or guess-required (the hardest technique's)") { grade($0) { .string($0.label.rawValue) } },
+        PuzzleColumn(name: "gradeLabel", unit: "", meaning: "the grader's label: easy, medium, hard, expert or guess-required (the hardest technique's)") { grade($0) { .string($0.label) } },
         PuzzleColumn(name: "gradeScore", unit: "points", meaning: "the grader's score: technique weights of all steps + rounds + 20 per failed guess") { grade($0) { .int($0.score) } },
-        PuzzleColumn(name: "hardestTechnique", unit: "", meaning: "code of the hardest technique the grader needed (README table)") { grade($0) { $0.hardestTechnique.map { .string($0.code) } ?? .null } },
+        PuzzleColumn(name: "hardestTechnique", unit: "", meaning: "code of the hardest technique the grader needed (README table)") { grade($0) { $0.hardestTechnique.map { .string($0) } ?? .null } },
         PuzzleColumn(name: "gradeSteps", unit: "count", meaning: "deduction steps (one per empty cell)") { grade($0) { .int($0.steps) } },
         PuzzleColumn(name: "gradeRounds", unit: "count", meaning: "rounds: the length of the chain of steps that wait for each other") { grade($0) { .int($0.rounds) } },
         PuzzleColumn(name: "guesses", unit: "count", meaning: "guesses on the solution path (0 when logic alone solves it)") { grade($0) { .int($0.guesses) } },
         PuzzleColumn(name: "forcedShare", unit: "fraction", meaning: "share of steps with only one move on offer") { grade($0) { .double($0.forcedShare) } },
         PuzzleColumn(name: "longestForcedRun", unit: "steps", meaning: "longest run of steps with only one move on offer") { grade($0) { .int($0.longestForcedRun) } },
-        PuzzleColumn(name: "visibility", unit: "fraction", meaning: "mean over steps of moves on offer ÷ empty cells left") { grade($0) { .double($0.visibility) } },
+        PuzzleColumn(name: "visibility", unit: "fraction", meaning: "mean over steps of moves on offer ÷ empty cells left") { grade($0) { $0.visibility.map { .double($0) } ?? .null } },
         PuzzleColumn(name: "generationMicroseconds", unit: "µs", meaning: "wall time of the generator call (failed calls too)", timing: true) {
             .double(microseconds($0.generationNanoseconds))
         },

@@ -1,0 +1,53 @@
+import Foundation
+import PuzzleKit
+import Testing
+
+@Suite struct CrossSumsCLITests {
+    @Test func generateSolveGradeAndCheckAnXsumFile() throws {
+        let dir = try temporaryDirectory()
+        let generated = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", "medium", "--seed", "4"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        #expect(generated.stdout.hasPrefix("# medium-4: cross sums medium, seed 4, unique\n"))
+        try generated.stdout.write(to: dir.appendingPathComponent("p.xsum"), atomically: true, encoding: .utf8)
+        let solved = try puzzlelab(["solve", "p.xsum", "--format", "json"], in: dir)
+        #expect(solved.stdout.contains("\"solutionCount\":1,\"complete\":true"))
+        let graded = try puzzlelab(["grade", "p.xsum", "--explain"], in: dir)
+        #expect(graded.stdout.hasPrefix("p.xsum: p: medium, score"))
+        #expect(graded.stdout.contains("Row") || graded.stdout.contains("Column"))
+        let checked = try puzzlelab(["check", "p.xsum"], in: dir)
+        #expect(checked.status == 0 && checked.stdout.contains("valid cross sums, 6x6"))
+    }
+
+    @Test func jsonIsRecognisedByContent() throws {
+        let json = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", "easy", "--count", "3", "--format", "jsonl"])
+        let dir = try temporaryDirectory()
+        try json.stdout.write(to: dir.appendingPathComponent("c.jsonl"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["solve", "c.jsonl", "--format", "csv"], in: dir)
+        #expect((CSV.parse(run.stdout) ?? []).count == 4)
+    }
+
+    @Test func packWritesNumberedLevelsWithSolutions() throws {
+        let dir = try temporaryDirectory()
+        let run = try puzzlelab(["pack", "--difficulty", "hard", "--levels", "3", "--out", "puzzles.json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: dir.appendingPathComponent("puzzles.json"))
+        let pack = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        #expect(pack?.map { $0["id"] as? String } == ["hard-1", "hard-2", "hard-3"])
+        #expect(pack?.allSatisfy { $0["solution"] != nil } == true)
+        let bad = try puzzlelab(["pack", "--difficulty", "impossible", "--out", "x.json"], in: dir)
+        #expect(bad.status != 0 && bad.stderr.contains("unknown cross sums difficulty"))
+    }
+
+    @Test func benchAndExportAcceptCrossSums() throws {
+        let bench = try puzzlelab(["bench", "--kind", "cross-sums", "--profile", "easy", "--count", "20", "--format", "json"])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        #expect(bench.stdout.contains("\"profile\":\"easy\""))
+        #expect(bench.stdout.contains("\"gradeLabels\":{\"easy\":20"))
+        let dir = try temporaryDirectory()
+        let export = try puzzlelab(["export", "--kind", "cross-sums", "--profile", "hard", "--count", "4", "--out", "h.csv"], in: dir)
+        #expect(export.status == 0, "\(export.stderr)")
+        let records = CSV.parse(try String(contentsOf: dir.appendingPathComponent("h.csv"), encoding: .utf8)) ?? []
+        #expect(records.count == 5)
+        #expect(records.dropFirst().allSatisfy { $0[1] == "hard" })
+    }
+}
