@@ -12,9 +12,26 @@ struct _CardinalityHeader: Sendable {
     var masksStart: Int
 }
 
-extension _EngineBuilder {
+/// Exact-count (global cardinality) propagation with bit-sliced counters.
+///
+/// For every value `v` with a required count `c[v]` let `fixed[v]` be the
+/// number of scope entries fixed to `v` and `possible[v]` the number whose
+/// domain still contains `v`. The propagator enforces, to a fixpoint:
+///
+/// - `fixed[v] > c[v]` or `possible[v] < c[v]`: fail;
+/// - `fixed[v] == c[v]`: remove `v` from every unfixed entry;
+/// - `possible[v] == c[v] > fixed[v]`: every entry containing `v` must take it,
+///   so fix it to `v` (failing when one entry would need two such values).
+///
+/// Both counts are computed for 64 values at a time: each domain word is added
+/// to a *bit-sliced counter* (plane `q` holds bit `q` of 64 lane counters), so
+/// counting costs O(log n) word operations per variable instead of one per
+/// value, and the comparisons with the required counts are word-parallel too.
+extension _Engine {
     /// Installs a cardinality constraint; `counts` has at most `64 * wordsPerVariable` entries.
-    mutating func installCardinality(_ variables: [Int], counts: [Int]) {
+    ///
+    /// - Returns: The scratch space the propagator needs.
+    mutating func installCardinality(_ variables: [Int], counts: [Int]) -> (words: Int, ints: Int) {
         let planeCount = Int.bitWidth - variables.count.leadingZeroBitCount
         let planesStart = cardinalityPlanes.count
         let masksStart = cardinalityMasks.count
@@ -42,26 +59,9 @@ extension _EngineBuilder {
             planesStart: planesStart,
             masksStart: masksStart)
         propagators.append(.cardinality(header))
-        reserveScratch(words: 2 * wordsPerVariable * planeCount + 2 * wordsPerVariable, ints: 0)
+        return (2 * wordsPerVariable * planeCount + 2 * wordsPerVariable, 0)
     }
-}
 
-/// Exact-count (global cardinality) propagation with bit-sliced counters.
-///
-/// For every value `v` with a required count `c[v]` let `fixed[v]` be the
-/// number of scope entries fixed to `v` and `possible[v]` the number whose
-/// domain still contains `v`. The propagator enforces, to a fixpoint:
-///
-/// - `fixed[v] > c[v]` or `possible[v] < c[v]`: fail;
-/// - `fixed[v] == c[v]`: remove `v` from every unfixed entry;
-/// - `possible[v] == c[v] > fixed[v]`: every entry containing `v` must take it,
-///   so fix it to `v` (failing when one entry would need two such values).
-///
-/// Both counts are computed for 64 values at a time: each domain word is added
-/// to a *bit-sliced counter* (plane `q` holds bit `q` of 64 lane counters), so
-/// counting costs O(log n) word operations per variable instead of one per
-/// value, and the comparisons with the required counts are word-parallel too.
-extension _Engine {
     /// Adds `mask` (one per lane) to the bit-sliced counter at `scratch[offset..<offset + planes]`.
     @inline(__always)
     private mutating func addToCounter(_ mask: UInt64, at offset: Int, planes: Int) {

@@ -8,21 +8,6 @@ struct _LinearSumHeader: Sendable {
     var usesReachability: Bool
 }
 
-extension _EngineBuilder {
-    /// Installs a linear sum over distinct Boolean variables with positive coefficients.
-    mutating func installLinearSum(_ variables: [Int], coefficients: [Int], total: Int) {
-        let usesReachability = total <= Model.reachabilityLimit
-        let header = _LinearSumHeader(
-            scopeStart: appendScope(variables, values: coefficients),
-            count: variables.count,
-            total: total,
-            usesReachability: usesReachability)
-        propagators.append(.linearSum(header))
-        let bitsetWords = (total >> 6) + 1
-        reserveScratch(words: usesReachability ? (variables.count + 3) * bitsetWords : 0, ints: variables.count)
-    }
-}
-
 /// Boolean linear equation with non-negative coefficients.
 ///
 /// Value index 0 is false and 1 is true. Let `remaining` be the total minus
@@ -42,6 +27,21 @@ extension _EngineBuilder {
 ///   false when `P_{k-1} & S_k != 0`, true when `P_{k-1} & (S_k >> c_k) != 0`.
 ///   For cross sums (totals below 64) every bitset is a single word.
 extension _Engine {
+    /// Installs a linear sum over distinct Boolean variables with positive coefficients.
+    ///
+    /// - Returns: The scratch space the propagator needs.
+    mutating func installLinearSum(_ variables: [Int], coefficients: [Int], total: Int) -> (words: Int, ints: Int) {
+        let usesReachability = total <= Model.reachabilityLimit
+        let header = _LinearSumHeader(
+            scopeStart: appendScope(variables, values: coefficients),
+            count: variables.count,
+            total: total,
+            usesReachability: usesReachability)
+        propagators.append(.linearSum(header))
+        let bitsetWords = (total >> 6) + 1
+        return (usesReachability ? (variables.count + 3) * bitsetWords : 0, variables.count)
+    }
+
     /// Runs linear-sum propagation to its fixpoint.
     ///
     /// - Returns: `false` when the total cannot be reached.

@@ -104,72 +104,33 @@ public struct Model: Sendable {
     ///     `variables.count`.
     /// - Throws: ``ModelError`` when a variable is out of range, a tuple has the
     ///   wrong length or a value is outside its variable's domain.
-    /// - Complexity: O(*t* × *k*) for *t* tuples of arity *k* (O(*t* × *k*²)
-    ///   when a variable is repeated).
+    /// - Complexity: O(*t* × *k*²) for *t* tuples of arity *k*.
     public mutating func addTable(_ variables: [Int], tuples: [[Int]]) throws(ModelError) {
         try _checkVariables(variables)
-        let tupleSet: TupleSet
-        do {
-            tupleSet = try TupleSet(arity: variables.count, tuples: tuples)
-        } catch {
-            throw ModelError(error.kind, "\(error.message) (table over variables \(variables))")
-        }
-        try addTable(variables, tuples: tupleSet)
-    }
-
-    /// Adds an extensional constraint whose tuples are a shared ``TupleSet``.
-    ///
-    /// This is the fast way to add many tables with the same relation: the
-    /// tuples are not copied or re-validated, only their largest values are
-    /// checked against the domains. Semantics are those of
-    /// the `[[Int]]` overload of `addTable(_:tuples:)`.
-    ///
-    /// - Parameters:
-    ///   - variables: The scope, in the order of the tuple components.
-    ///   - tuples: A tuple set with arity `variables.count`.
-    /// - Throws: ``ModelError`` when a variable is out of range, the arity
-    ///   differs from the number of variables or a value is outside its
-    ///   variable's domain.
-    /// - Complexity: O(*k*) for arity *k* (O(*t* × *k*²) for *t* tuples when
-    ///   a variable is repeated).
-    public mutating func addTable(_ variables: [Int], tuples: TupleSet) throws(ModelError) {
-        try _checkVariables(variables)
-        let storage = tuples.storage
-        let arity = variables.count
-        guard storage.arity == arity else {
-            throw ModelError(.lengthMismatch, "tuples of arity \(storage.arity) for \(arity) variables")
-        }
-        for position in 0..<arity where storage.bounds[position] > domainSizes[variables[position]] {
-            let size = domainSizes[variables[position]]
-            throw ModelError(.valueOutOfRange, "a tuple gives value \(storage.bounds[position] - 1) to variable \(variables[position]) with domain 0..<\(size)")
-        }
-        if storage.count == 0 {
-            isTriviallyInfeasible = true
-            return
-        }
-        if arity == 0 { return }  // the empty tuple: always satisfied
-        // Merge repeated variables: `first[i]` is the first position holding variables[i].
-        let first = variables.indices.map { i in variables.firstIndex(of: variables[i]) ?? i }
-        if first.indices.allSatisfy({ first[$0] == $0 }) {
-            constraints.append(.table(variables: variables, tuples: storage))
-            return
-        }
-        let kept = variables.indices.filter { first[$0] == $0 }
-        let flat = storage.flat
-        var merged: [Int] = []
-        var bounds = [Int](repeating: 0, count: kept.count)
-        for start in stride(from: 0, to: flat.count, by: arity)
-        where variables.indices.allSatisfy({ flat[start + $0] == flat[start + first[$0]] }) {
-            for (k, position) in kept.enumerated() {
-                merged.append(flat[start + position])
-                bounds[k] = max(bounds[k], flat[start + position] + 1)
+        for (row, tuple) in tuples.enumerated() {
+            guard tuple.count == variables.count else {
+                throw ModelError(.lengthMismatch, "tuple \(row) has \(tuple.count) values for \(variables.count) variables")
+            }
+            for (position, value) in tuple.enumerated() {
+                let size = domainSizes[variables[position]]
+                guard value >= 0 && value < size else {
+                    throw ModelError(.valueOutOfRange, "tuple \(row) gives value \(value) to variable \(variables[position]) with domain 0..<\(size)")
+                }
             }
         }
-        if merged.isEmpty {
+        // Merge repeated variables: `first[i]` is the first position holding variables[i].
+        let first = variables.indices.map { i in variables.firstIndex(of: variables[i]) ?? i }
+        let kept = variables.indices.filter { first[$0] == $0 }
+        var flat: [Int] = []
+        flat.reserveCapacity(tuples.count * kept.count)
+        for tuple in tuples where variables.indices.allSatisfy({ tuple[$0] == tuple[first[$0]] }) {
+            for position in kept { flat.append(tuple[position]) }
+        }
+        let rowCount = kept.isEmpty ? (tuples.isEmpty ? 0 : 1) : flat.count / kept.count
+        if rowCount == 0 {
             isTriviallyInfeasible = true
-        } else {
-            let storage = _TupleStorage(arity: kept.count, count: merged.count / kept.count, flat: merged, bounds: bounds)
-            constraints.append(.table(variables: kept.map { variables[$0] }, tuples: storage))
+        } else if !kept.isEmpty {
+            constraints.append(.table(variables: kept.map { variables[$0] }, tuples: flat))
         }
     }
 
@@ -237,9 +198,10 @@ public struct Model: Sendable {
         guard coefficients.count == variables.count else {
             throw ModelError(.lengthMismatch, "\(coefficients.count) coefficients for \(variables.count) variables")
         }
+        var mergedVariables: [Int] = []
+        var mergedCoefficients: [Int] = []
         var sum = 0
-        var isPlain = true  // distinct variables, positive coefficients
-        for (position, (variable, coefficient)) in zip(variables, coefficients).enumerated() {
+        for (variable, coefficient) in zip(variables, coefficients) {
             guard domainSizes[variable] <= 2 else {
                 throw ModelError(.notBoolean, "variable \(variable) has \(domainSizes[variable]) values; a linear sum needs at most 2")
             }
@@ -249,21 +211,6 @@ public struct Model: Sendable {
             let (next, overflow) = sum.addingReportingOverflow(coefficient)
             guard !overflow else { throw ModelError(.overflow, "the coefficients overflow Int") }
             sum = next
-            if coefficient == 0 || variables[..<position].contains(variable) { isPlain = false }
-        }
-        if total < 0 || total > sum {
-            isTriviallyInfeasible = true
-            return
-        }
-        if isPlain {
-            if !variables.isEmpty {
-                constraints.append(.linearSum(variables: variables, coefficients: coefficients, total: total))
-            }
-            return
-        }
-        var mergedVariables: [Int] = []
-        var mergedCoefficients: [Int] = []
-        for (variable, coefficient) in zip(variables, coefficients) {
             if let at = mergedVariables.firstIndex(of: variable) {
                 mergedCoefficients[at] += coefficient
             } else {
@@ -272,7 +219,9 @@ public struct Model: Sendable {
             }
         }
         let nonZero = mergedCoefficients.indices.filter { mergedCoefficients[$0] > 0 }
-        if nonZero.isEmpty {
+        if total < 0 || total > sum {
+            isTriviallyInfeasible = true
+        } else if nonZero.isEmpty {
             if total != 0 { isTriviallyInfeasible = true }
         } else {
             constraints.append(.linearSum(
@@ -338,8 +287,8 @@ public struct Model: Sendable {
 
 /// A validated, normalized constraint as stored in a ``Model``.
 enum _Constraint: Sendable {
-    /// Distinct variables; tuples of arity `variables.count`, at least one.
-    case table(variables: [Int], tuples: _TupleStorage)
+    /// Tuples are flattened row-major, `variables.count` values per row.
+    case table(variables: [Int], tuples: [Int])
     case cardinality(variables: [Int], counts: [Int])
     case linearSum(variables: [Int], coefficients: [Int], total: Int)
     case nogood(variables: [Int], values: [Int])

@@ -31,6 +31,5 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// The kind and the message, for logs and test failures.
     public var description: String { "ModelError.\(kind.rawValue): \(message)" }
 }

@@ -7,17 +7,6 @@ struct _NogoodHeader: Sendable {
     var entailedOffset: Int
 }
 
-extension _EngineBuilder {
-    /// Installs a nogood over distinct variables with in-domain values.
-    mutating func installNogood(_ variables: [Int], values: [Int]) {
-        let header = _NogoodHeader(
-            scopeStart: appendScope(variables, values: values),
-            count: variables.count,
-            entailedOffset: allocateReversible(1))
-        propagators.append(.nogood(header))
-    }
-}
-
 /// Nogood propagation.
 ///
 /// Once some variable has lost its forbidden value the nogood is satisfied
@@ -25,6 +14,18 @@ extension _EngineBuilder {
 /// O(1). Otherwise, when every variable but one is fixed to its forbidden
 /// value the last one loses its value; when all are, the propagator fails.
 extension _Engine {
+    /// Installs a nogood over distinct variables with in-domain values.
+    ///
+    /// - Returns: The scratch space the propagator needs (none).
+    mutating func installNogood(_ variables: [Int], values: [Int]) -> (words: Int, ints: Int) {
+        let header = _NogoodHeader(
+            scopeStart: appendScope(variables, values: values),
+            count: variables.count,
+            entailedOffset: allocateReversible(1))
+        propagators.append(.nogood(header))
+        return (0, 0)
+    }
+
     /// Runs nogood propagation.
     ///
     /// - Returns: `false` when the forbidden assignment is reached.

@@ -9,7 +9,7 @@ enum _Propagator: Sendable {
     case linearSum(_LinearSumHeader)
     case nogood(_NogoodHeader)
 
-    /// The propagator's scope as a range of `scopeVariables`.
+    /// The propagator's scope as a range of `_Engine.scopeVariables`.
     var scope: (start: Int, count: Int) {
         switch self {
         case .table(let header): (header.scopeStart, header.arity)
@@ -18,50 +18,16 @@ enum _Propagator: Sendable {
         case .nogood(let header): (header.scopeStart, header.count)
         }
     }
-
-    /// Whether the propagator is expensive (it looks at many variables) and
-    /// should wait until the cheap ones reach their fixpoint.
-    var isLazy: Bool {
-        if case .cardinality = self { return true }
-        return false
-    }
 }
 
-/// A FIFO ring buffer of propagator indices; each propagator is in at most one ring at a time.
-struct _Ring: Sendable {
-    let items: _Buffer<Int32>
-    var head = 0
-    var count = 0
-
-    init(_ items: _Buffer<Int32>) { self.items = items }
-
-    @inline(__always)
-    mutating func push(_ p: Int) {
-        var tail = head &+ count
-        if tail >= items.count { tail &-= items.count }
-        items[tail] = Int32(truncatingIfNeeded: p)
-        count &+= 1
-    }
-
-    @inline(__always)
-    mutating func pop() -> Int {
-        let p = Int(items[head])
-        head &+= 1
-        if head == items.count { head = 0 }
-        count &-= 1
-        return p
-    }
-}
-
-/// The propagation queues and the fixpoint loop.
+/// The propagation queue and the fixpoint loop.
 ///
-/// When a domain changes, every propagator watching the variable gets the
-/// variable's scope position recorded in `modified` and is queued unless it
-/// already is, or is the one running: every propagator here computes its own
-/// fixpoint before returning, so its own changes never need to wake it.
-/// Cheap propagators wait in the eager queue; cardinality, which scans all
-/// its variables, waits in the lazy queue and runs only when the eager queue
-/// is empty, so it sees the combined effect of many small changes at once.
+/// The queue is a ring buffer holding each propagator at most once
+/// (`isQueued`). When a domain changes, every propagator watching the
+/// variable gets the variable's scope position recorded in `modified` and is
+/// queued, except the propagator currently running: every propagator here
+/// computes its own fixpoint before returning, so its own changes never need
+/// to wake it again.
 extension _Engine {
     /// Schedules the propagators watching `x` after its domain changed.
     @inline(__always)
@@ -79,17 +45,16 @@ extension _Engine {
     @inline(__always)
     mutating func enqueue(_ p: Int) {
         isQueued[p] = true
-        if propagators[p].isLazy {
-            lazyQueue.push(p)
-        } else {
-            eagerQueue.push(p)
-        }
+        var tail = queueHead &+ queueCount
+        if tail >= queue.count { tail &-= queue.count }
+        queue[tail] = Int32(truncatingIfNeeded: p)
+        queueCount &+= 1
     }
 
     /// Queues every propagator with all scope positions marked as changed
-    /// (`modified == ~0` tells a propagator to run from scratch).
+    /// (`modified == ~0` tells a propagator it runs from scratch).
     mutating func scheduleAll() {
-        for p in 0..<propagatorCount {
+        for p in propagators.indices {
             modified[p] = ~0
             if !isQueued[p] { enqueue(p) }
         }
@@ -97,17 +62,13 @@ extension _Engine {
 
     /// Runs queued propagators until none is left (fixpoint) or one fails.
     ///
-    /// - Returns: `false` when a domain was emptied; the queues are then empty.
+    /// - Returns: `false` when a domain was emptied; the queue is then empty.
     mutating func propagate() -> Bool {
-        while true {
-            let p: Int
-            if eagerQueue.count > 0 {
-                p = eagerQueue.pop()
-            } else if lazyQueue.count > 0 {
-                p = lazyQueue.pop()
-            } else {
-                return true
-            }
+        while queueCount > 0 {
+            let p = Int(queue[queueHead])
+            queueHead &+= 1
+            if queueHead == queue.count { queueHead = 0 }
+            queueCount &-= 1
             isQueued[p] = false
             running = p
             propagationCount &+= 1
@@ -121,23 +82,23 @@ extension _Engine {
             modified[p] = 0
             running = -1
             if !consistent {
-                clearQueues()
+                clearQueue()
                 return false
             }
         }
+        return true
     }
 
-    /// Empties the queues after a failure.
-    mutating func clearQueues() {
-        while eagerQueue.count > 0 {
-            let p = eagerQueue.pop()
+    /// Empties the queue after a failure.
+    mutating func clearQueue() {
+        while queueCount > 0 {
+            let p = Int(queue[queueHead])
             isQueued[p] = false
             modified[p] = 0
+            queueHead &+= 1
+            if queueHead == queue.count { queueHead = 0 }
+            queueCount &-= 1
         }
-        while lazyQueue.count > 0 {
-            let p = lazyQueue.pop()
-            isQueued[p] = false
-            modified[p] = 0
-        }
+        queueHead = 0
     }
 }

@@ -45,7 +45,7 @@ extension _Engine {
     /// The domains after root propagation, or `nil` when inconsistent; the engine is left unchanged.
     mutating func propagatedDomains() -> [[Int]]? {
         beginSegment()
-        let mark = trailCount
+        let mark = trail.count
         let result = propagateRoot() ? (0..<variableCount).map { values(of: $0) } : nil
         restore(to: mark)
         return result
@@ -73,9 +73,9 @@ extension _Engine {
             return nil
         }
 
-        frameCount = 0
+        frames.removeAll(keepingCapacity: true)
         beginSegment()
-        let rootMark = trailCount
+        let rootMark = trail.count
         if solutionLimit <= 0 {
             stopReason = .solutionLimit
         } else if let reason = budgetExhausted() {
@@ -93,11 +93,10 @@ extension _Engine {
                             break
                         }
                         let v = minimumValue(x)
-                        frames[frameCount] = _Frame(variable: x, value: v, mark: trailCount)
-                        frameCount &+= 1
+                        frames.append(_Frame(variable: x, value: v, mark: trail.count))
                         beginSegment()
                         nodes += 1
-                        maxDepth = max(maxDepth, frameCount)
+                        maxDepth = max(maxDepth, frames.count)
                         consistent = assign(x, v) && propagate()
                         if !consistent { failures += 1 }
                         continue
@@ -112,9 +111,7 @@ extension _Engine {
                     }
                 }
                 // Backtrack: undo the last `x == v` and try `x != v`.
-                if frameCount == 0 { break }
-                frameCount &-= 1
-                let frame = frames[frameCount]
+                guard let frame = frames.popLast() else { break }
                 restore(to: frame.mark)
                 if let reason = budgetExhausted() {
                     stopReason = reason
@@ -126,7 +123,7 @@ extension _Engine {
             }
         }
         restore(to: rootMark)
-        frameCount = 0
+        frames.removeAll(keepingCapacity: true)
 
         let statistics = SearchStatistics(
             nodes: nodes,

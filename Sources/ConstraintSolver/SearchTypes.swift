@@ -48,7 +48,6 @@ public struct SearchStatistics: Sendable, Equatable {
     /// Wall-clock duration of the search.
     public var elapsed: Duration
 
-    /// Creates statistics; every counter defaults to zero.
     public init(nodes: Int = 0, failures: Int = 0, propagations: Int = 0, maxDepth: Int = 0, elapsed: Duration = .zero) {
         self.nodes = nodes
         self.failures = failures

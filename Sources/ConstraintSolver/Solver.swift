@@ -11,23 +11,13 @@
 /// Results are deterministic: the same model and limits always give the same
 /// count, solutions (in the same order) and statistics, except elapsed time.
 public struct Solver: Sendable {
-    private let model: Model
-    private var engine: _Engine
+    var engine: _Engine
 
     /// Compiles a model for searching.
     ///
     /// - Complexity: O(size of the model), dominated by the table support masks.
     public init(_ model: Model) {
-        self.model = model
         engine = _Engine(model)
-    }
-
-    /// Gives this solver its own engine if a copy of the solver shares it
-    /// (copy-on-write), so copies of a solver never share mutable memory.
-    private mutating func makeEngineUnique() {
-        if !isKnownUniquelyReferenced(&engine.allocation) {
-            engine = _Engine(model)
-        }
     }
 
     /// Searches the model depth-first, counting solutions until the space is
@@ -40,8 +30,7 @@ public struct Solver: Sendable {
     /// - Complexity: Exponential in the worst case; no allocation per node
     ///   except for collected solutions.
     public mutating func search(_ limits: SearchLimits = .init()) -> SearchResult {
-        makeEngineUnique()
-        return engine.search(limits)
+        engine.search(limits)
     }
 
     /// Runs the initial propagation only and returns the pruned domains.
@@ -49,7 +38,6 @@ public struct Solver: Sendable {
     /// - Returns: For each variable its remaining value indices in increasing
     ///   order, or `nil` when propagation proves the model inconsistent.
     public mutating func propagatedDomains() -> [[Int]]? {
-        makeEngineUnique()
-        return engine.propagatedDomains()
+        engine.propagatedDomains()
     }
 }

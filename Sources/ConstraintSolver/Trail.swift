@@ -12,21 +12,17 @@ struct _TrailEntry: Sendable {
 ///
 /// Writes are grouped in *segments*; a new segment starts whenever a mark may
 /// be taken or has just been restored to. Within a segment a word is saved at
-/// most once (tracked by `stamps`), so the trail grows with the number of
-/// distinct words changed per node, not with the number of writes.
+/// most once (tracked by `stamps`), which keeps the trail proportional to the
+/// number of distinct words changed per node, not to the number of writes.
 extension _Engine {
     /// Writes a word of reversible memory, saving the old value first if needed.
     ///
-    /// - Complexity: O(1) amortized.
+    /// - Complexity: O(1) amortized; no allocation once the trail has grown.
     @inline(__always)
     mutating func write(_ index: Int, _ value: UInt64) {
         if stamps[index] != currentStamp {
             stamps[index] = currentStamp
-            if trailCount == trail.count {
-                trail = allocation.grow(trail, used: trailCount, filler: _TrailEntry(index: 0, value: 0))
-            }
-            trail[trailCount] = _TrailEntry(index: index, value: memory[index])
-            trailCount &+= 1
+            trail.append(_TrailEntry(index: index, value: memory[index]))
         }
         memory[index] = value
     }
@@ -39,14 +35,16 @@ extension _Engine {
 
     /// Undoes every write made after `mark` and starts a new segment.
     ///
-    /// - Parameter mark: A previous value of `trailCount`.
+    /// - Parameter mark: A previous value of `trail.count`.
     /// - Complexity: O(number of entries popped).
     mutating func restore(to mark: Int) {
-        while trailCount > mark {
-            trailCount &-= 1
-            let entry = trail[trailCount]
+        var k = trail.count
+        while k > mark {
+            k -= 1
+            let entry = trail[k]
             memory[entry.index] = entry.value
         }
+        trail.removeLast(trail.count - mark)
         beginSegment()
     }
 }

@@ -15,8 +15,6 @@ struct Spec: CustomStringConvertible {
     /// Initial domain of each variable (a subset of `0..<size`), increasing.
     var domains: [[Int]] = []
     var constraints: [Constraint] = []
-    /// Build tables through shared ``TupleSet``s (identical tuple lists share one set).
-    var usesTupleSets = false
 
     @discardableResult
     mutating func addVariable(size: Int, values: [Int]? = nil) -> Int {
@@ -32,14 +30,8 @@ struct Spec: CustomStringConvertible {
             let x = model.addVariable(domainSize: size)
             if domain.count != size { try model.restrict(x, to: domain) }
         }
-        var shared: [[[Int]]: TupleSet] = [:]
         for constraint in constraints {
             switch constraint {
-            case let .table(variables, tuples) where usesTupleSets:
-                let key = [[variables.count]] + tuples  // the arity tells empty tuple lists apart
-                let set = try shared[key] ?? TupleSet(arity: variables.count, tuples: tuples)
-                shared[key] = set
-                try model.addTable(variables, tuples: set)
             case let .table(variables, tuples): try model.addTable(variables, tuples: tuples)
             case let .cardinality(variables, counts): try model.addCardinality(variables, counts: counts)
             case let .linearSum(variables, coefficients, total): try model.addLinearSum(variables, coefficients: coefficients, equals: total)

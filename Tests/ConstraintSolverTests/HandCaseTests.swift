@@ -118,30 +118,6 @@ struct HandCaseTests {
         #expect(solver.search().solutionCount == 2)
     }
 
-    @Test func sharedTupleSetsAcrossEquations() throws {
-        // Numbers 1...6 as value indices 0...5; a + b = c for every equation.
-        var sums: [[Int]] = []
-        for a in 1...6 { for b in 1...6 where a + b <= 6 { sums.append([a - 1, b - 1, a + b - 1]) } }
-        let plus = try TupleSet(arity: 3, tuples: sums)
-        #expect(plus.arity == 3 && plus.count == 15)
-        var model = Model()
-        let cells = (0..<5).map { _ in model.addVariable(domainSize: 6) }
-        try model.addTable([cells[0], cells[1], cells[2]], tuples: plus)  // x0 + x1 = x2
-        try model.addTable([cells[2], cells[3], cells[4]], tuples: plus)  // x2 + x3 = x4
-        var reference = Model()
-        let same = (0..<5).map { _ in reference.addVariable(domainSize: 6) }
-        try reference.addTable([same[0], same[1], same[2]], tuples: sums)
-        try reference.addTable([same[2], same[3], same[4]], tuples: sums)
-        var brute = 0
-        for a in 1...6 { for b in 1...6 { for d in 1...6 where a + b + d <= 6 { brute += 1 } } }
-        #expect(model.count() == brute)
-        #expect(reference.count() == brute)
-        // A variable with a smaller domain rejects the set when a value does not fit.
-        let small = model.addVariable(domainSize: 3)
-        #expect(throws: ModelError.self) { try model.addTable([small, cells[0], cells[1]], tuples: plus) }
-        #expect(throws: ModelError.self) { try model.addTable([cells[0], cells[1]], tuples: plus) }
-    }
-
     @Test func nogoodExcludesKnownSolution() throws {
         var model = Model()
         let cells = (0..<3).map { _ in model.addVariable(domainSize: 3) }
@@ -235,30 +211,6 @@ struct HandCaseTests {
         #expect(timed.statistics.nodes == 0)  // a zero budget stops before the root
         let full = solver.search()
         #expect(full.solutionCount == 729 && full.complete)
-    }
-
-    @Test func timeLimitEndsAHugeSearch() {
-        var model = Model()
-        for _ in 0..<20 { model.addVariable(domainSize: 10) }  // 10^20 solutions
-        var solver = Solver(model)
-        let result = solver.search(SearchLimits(time: .milliseconds(20)))
-        #expect(result.stopReason == .timeLimit)
-        #expect(!result.complete)
-        #expect(result.solutionCount > 0)
-    }
-
-    @Test func copiedSolversDoNotShareState() throws {
-        var model = Model()
-        let cells = (0..<4).map { _ in model.addVariable(domainSize: 4) }
-        try model.addCardinality(cells, counts: [1, 1, 1, 1])
-        var original = Solver(model)
-        var copy = original
-        let a = original.search(SearchLimits(solutions: 3))
-        let b = copy.search()
-        let c = original.search()
-        #expect(a.solutionCount == 3)
-        #expect(b.solutionCount == 24 && c.solutionCount == 24)
-        #expect(b.statistics.nodes == c.statistics.nodes)
     }
 
     @Test func statisticsAreDeterministic() throws {

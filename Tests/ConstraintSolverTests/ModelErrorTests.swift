@@ -47,13 +47,6 @@ struct ModelErrorTests {
         #expect(kind { try $0.addLinearSum([1, 1], coefficients: [.max, .max], equals: 1) } == .overflow)
     }
 
-    @Test func tupleSetValidation() {
-        #expect(throws: ModelError.self) { try TupleSet(arity: -1, tuples: []) }
-        #expect(throws: ModelError.self) { try TupleSet(arity: 2, tuples: [[0, 1], [1]]) }
-        #expect(throws: ModelError.self) { try TupleSet(arity: 1, tuples: [[-4]]) }
-        #expect((try? TupleSet(arity: 0, tuples: [[]]))?.count == 1)
-    }
-
     @Test func validCallsDoNotThrow() {
         #expect(kind { try $0.restrict(0, to: [0, 1, 2, 2]) } == nil)
         #expect(kind { try $0.addTable([0, 1], tuples: [[0, 0], [1, 1], [2, 0], [0, 1], [1, 0], [2, 1]]) } == nil)

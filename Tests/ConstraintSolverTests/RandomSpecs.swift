@@ -3,7 +3,6 @@ enum RandomSpecs {
     /// 2–6 variables with domains of 1–5 values and a random mix of all constraint kinds.
     static func mixed(_ rng: inout SplitMix64) -> Spec {
         var spec = Spec()
-        spec.usesTupleSets = rng.chance(0.5)
         for _ in 0..<rng.int(2...6) {
             let size = rng.int(1...5)
             let values = rng.chance(0.25) ? (0..<size).filter { _ in rng.chance(0.7) } : nil
@@ -39,7 +38,6 @@ enum RandomSpecs {
     /// 2–3 variables with 60–140 values (multi-word domains), restricted to a few values.
     static func wide(_ rng: inout SplitMix64) -> Spec {
         var spec = Spec()
-        spec.usesTupleSets = rng.chance(0.5)
         for _ in 0..<rng.int(2...3) {
             let size = rng.int(60...140)
             var values = Set<Int>()
@@ -54,35 +52,6 @@ enum RandomSpecs {
             default: addNogood(&spec, &rng, fromDomains: true)
             }
         }
-        return spec
-    }
-
-    /// Puzzle-like: 5–6 cells over 3–4 values, ternary relations shared between
-    /// equations, a tile pool counting a hidden solution and maybe a nogood on it.
-    static func puzzle(_ rng: inout SplitMix64) -> Spec {
-        var spec = Spec()
-        spec.usesTupleSets = rng.chance(0.5)
-        let size = rng.int(3...4)
-        let n = rng.int(5...6)
-        for _ in 0..<n { spec.addVariable(size: size) }
-        let hidden = (0..<n).map { _ in rng.int(0...(size - 1)) }
-        let relations: [(Int, Int) -> Int] = [{ ($0 + $1) % size }, { abs($0 - $1) }, { ($0 * $1) % size }]
-        for _ in 0..<rng.int(2...4) {
-            let scope = Array((0..<n).shuffled(using: &rng).prefix(3))
-            let f = rng.pick(relations)
-            var tuples: [[Int]] = []
-            for a in 0..<size { for b in 0..<size { tuples.append([a, b, f(a, b)]) } }
-            // Keep the hidden solution's tuple so the model stays satisfiable most of the time.
-            if !tuples.contains([hidden[scope[0]], hidden[scope[1]], hidden[scope[2]]]) && rng.chance(0.8) {
-                tuples.append([hidden[scope[0]], hidden[scope[1]], hidden[scope[2]]])
-            }
-            spec.constraints.append(.table(scope, tuples))
-        }
-        var counts = [Int](repeating: 0, count: size)
-        for value in hidden { counts[value] += 1 }
-        spec.constraints.append(.cardinality(Array(0..<n), counts))
-        if rng.chance(0.4) { spec.constraints.append(.nogood(Array(0..<n), hidden)) }
-        if rng.chance(0.3) { spec.addVariable(size: 1) }
         return spec
     }
 
@@ -103,13 +72,6 @@ enum RandomSpecs {
     static func addTable(_ spec: inout Spec, _ rng: inout SplitMix64, fromDomains: Bool = false) {
         let arity = rng.chance(0.03) ? 0 : rng.int(1...min(3, spec.sizes.count))
         let scope = variables(spec, &rng, count: arity)
-        // Sometimes reuse an earlier table's tuples (as puzzles reuse a relation) when they fit.
-        for case let .table(other, tuples) in spec.constraints where other.count == arity && rng.chance(0.5) {
-            if tuples.allSatisfy({ tuple in tuple.indices.allSatisfy { tuple[$0] < spec.sizes[scope[$0]] } }) {
-                spec.constraints.append(.table(scope, tuples))
-                return
-            }
-        }
         let tuples = (0..<rng.int(0...12)).map { _ in scope.map { randomValue(spec, $0, &rng, fromDomains: fromDomains) } }
         spec.constraints.append(.table(scope, tuples))
     }
