@@ -26,16 +26,7 @@ public enum JSONFormat {
     /// Reads a JSON Lines corpus: one result per non-blank line, so one bad
     /// line does not hide the others.
     public static func readLines(_ text: String, file: String) -> [Result<Puzzle, FormatError>] {
-        var results: [Result<Puzzle, FormatError>] = []
-        var number = 0
-        var body = Substring(text)
-        if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            number += 1
-            guard line.contains(where: { !$0.isWhitespace }) else { continue }
-            results.append(Result { () throws(FormatError) -> Puzzle in try read(Data(line.utf8), file: file, line: number) })
-        }
-        return results
+        readJSONLines(text) { data, line throws(FormatError) in try read(data, file: file, line: line) }
     }
 
     /// Reads and validates a level pack.

@@ -90,3 +90,23 @@ public func canonicalJSONEncoder(pretty: Bool) -> JSONEncoder {
     encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
     return encoder
 }
+
+/// Reads JSON Lines: `read` is given each non-blank line with its 1-based
+/// number; one result per such line, so one bad line does not hide the
+/// others. A leading byte-order mark is ignored; lines end in LF or CRLF.
+public func readJSONLines<T>(_ text: String, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
+    var results: [Result<T, FormatError>] = []
+    var number = 0
+    var body = Substring(text)
+    if body.first == "\u{FEFF}" { body = body.dropFirst() }
+    for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        number += 1
+        guard line.contains(where: { !$0.isWhitespace }) else { continue }
+        do {
+            results.append(.success(try read(Data(line.utf8), number)))
+        } catch {
+            results.append(.failure(error))
+        }
+    }
+    return results
+}

@@ -26,27 +26,18 @@ struct Check: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var invalid = 0
-        for file in files {
-            let data: Data
-            do {
-                data = try readInput(path: file)
-            } catch {
-                printError(error.description)
-                invalid += 1
-                continue
-            }
+        let invalid = forEachInput(files) { file, data in
             if PuzzleKind.of(path: file, data: data) == .crossSums {
-                invalid += CrossSumsCLI.check(file: file, data: data, quiet: quiet)
-                continue
+                return CrossSumsCLI.check(file: file, data: data, quiet: quiet)
             }
+            var invalid = 0
             for result in readLevels(path: file, data: data) {
                 switch result {
                 case .failure(let error):
                     printError(error.description)
                     invalid += 1
                 case .success(let level):
-                    do {
+                    do throws(SolveError) {
                         _ = try CrosswordModel(level: level)
                     } catch .overflow(let position) {
                         printError("\(file): \(level.id): \(SolveError.overflow(position))")
@@ -63,6 +54,7 @@ struct Check: ParsableCommand {
                     for note in LevelCheck.notes(for: level) { print("  note: \(note)") }
                 }
             }
+            return invalid
         }
         if invalid > 0 { throw ExitCode.failure }
     }

@@ -70,10 +70,8 @@ enum CrossSumsCLI {
                 row.fields += solved.reportRow(id: puzzle.id, includeSolution: showSolution).fields
                 printer.print(row)
             case .text:
-                let s = solved.statistics
-                let count = solved.solutionCount == 1 ? "1 solution" : "\(solved.solutionCount)\(solved.complete ? "" : "+") solutions"
-                print("\(file): \(puzzle.id): \(count), \(solved.complete ? "complete" : "stopped by \(solved.stopReason.rawValue)");"
-                      + " \(s.nodes) nodes, \(s.failures) failures, \(s.propagations) propagations, depth \(s.maxDepth), \(s.elapsed.microseconds) µs")
+                print(Solve.summary(file: file, id: puzzle.id, count: solved.solutionCount, complete: solved.complete,
+                                    stopReason: solved.stopReason, statistics: solved.statistics))
                 if let mask = solved.solutions.first { print(TextFormat.write(puzzle, mask: mask), terminator: "") }
             }
         }

@@ -103,28 +103,23 @@ struct Grade: ParsableCommand {
                 }
             }
         } else {
-            for file in files {
-                let data: Data
-                do {
-                    data = try readInput(path: file)
-                } catch {
-                    printError(error.description)
-                    failed += 1
-                    continue
-                }
+            // `grade` counts its own failures in `failed`; the closure returns the rest.
+            let unreadable = forEachInput(files) { file, data in
                 if (kind ?? PuzzleKind.of(path: file, data: data)) == .crossSums {
-                    failed += CrossSumsCLI.gradeFile(file, data: data, explain: explain, format: format, printer: &printer)
-                    continue
+                    return CrossSumsCLI.gradeFile(file, data: data, explain: explain, format: format, printer: &printer)
                 }
+                var invalid = 0
                 for result in readLevels(path: file, data: data) {
                     switch result {
                     case .success(let level): grade(level, name: file, extra: [("file", .string(file))])
                     case .failure(let error):
                         printError(error.description)
-                        failed += 1
+                        invalid += 1
                     }
                 }
+                return invalid
             }
+            failed += unreadable
         }
         if failed > 0 { throw ExitCode.failure }
     }

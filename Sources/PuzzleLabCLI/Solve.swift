@@ -55,22 +55,13 @@ struct Solve: ParsableCommand {
     func run() throws {
         let limits = SearchLimits(solutions: limit, nodes: nodes, time: timeout.map { .milliseconds(Int($0 * 1000)) },
                                   keepSolutions: showSolution ? 1 : 0)
-        var failed = 0
         var printer = RowPrinter(format: format)
-        for file in files {
-            let data: Data
-            do {
-                data = try readInput(path: file)
-            } catch {
-                printError(error.description)
-                failed += 1
-                continue
-            }
+        let failed = forEachInput(files) { file, data in
             if (kind ?? PuzzleKind.of(path: file, data: data)) == .crossSums {
-                failed += CrossSumsCLI.solve(file: file, data: data, limits: limits, showSolution: showSolution,
-                                             format: format, printer: &printer)
-                continue
+                return CrossSumsCLI.solve(file: file, data: data, limits: limits, showSolution: showSolution,
+                                          format: format, printer: &printer)
             }
+            var failed = 0
             for result in readLevels(path: file, data: data) {
                 let level: Level
                 let model: CrosswordModel
@@ -91,11 +82,8 @@ struct Solve: ParsableCommand {
                 switch format {
                 case .json, .csv: printer.print(row)
                 case .text:
-                    let count = solved.solutionCount == 1 ? "1 solution" : "\(solved.solutionCount)\(solved.complete ? "" : "+") solutions"
-                    let s = solved.statistics
-                    print("\(file): \(level.id): \(count), \(solved.complete ? "complete" : "stopped by \(solved.stopReason.rawValue)");"
-                          + " \(s.nodes) nodes, \(s.failures) failures, \(s.propagations) propagations, depth \(s.maxDepth),"
-                          + " \(s.elapsed.microseconds) µs")
+                    print(Self.summary(file: file, id: level.id, count: solved.solutionCount, complete: solved.complete,
+                                       stopReason: solved.stopReason, statistics: solved.statistics))
                     if let first = solved.solutions.first {
                         var filled = level
                         filled.solution = first
@@ -103,8 +91,18 @@ struct Solve: ParsableCommand {
                     }
                 }
             }
+            return failed
         }
         if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// The one-line text summary of a count, for either family.
+    static func summary(file: String, id: String, count: Int, complete: Bool, stopReason: StopReason,
+                        statistics s: SearchStatistics) -> String {
+        let solutions = count == 1 ? "1 solution" : "\(count)\(complete ? "" : "+") solutions"
+        return "\(file): \(id): \(solutions), \(complete ? "complete" : "stopped by \(stopReason.rawValue)");"
+            + " \(s.nodes) nodes, \(s.failures) failures, \(s.propagations) propagations, depth \(s.maxDepth),"
+            + " \(s.elapsed.microseconds) µs"
     }
 
     static func row(file: String, level: Level, _ solved: SolveResult, showSolution: Bool) -> ReportRow {

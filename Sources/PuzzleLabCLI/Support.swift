@@ -22,6 +22,23 @@ func readInput(path: String) throws(FormatError) -> Data {
     }
 }
 
+/// Calls `body` with each file's bytes (standard input for `-`); a file
+/// that cannot be read is reported on stderr and counted.
+///
+/// - Returns: the unreadable files plus the failures `body` returned.
+func forEachInput(_ files: [String], _ body: (_ file: String, _ data: Data) -> Int) -> Int {
+    var failed = 0
+    for file in files {
+        do {
+            failed += body(file, try readInput(path: file))
+        } catch {
+            printError(error.description)
+            failed += 1
+        }
+    }
+    return failed
+}
+
 /// A puzzle file's levels: one for `.mcw` and `.json`, one per line for
 /// `.jsonl`. Standard input (`-`) and other names are told apart by content:
 /// JSON when the first character is `{` (JSON Lines when every line is an
