@@ -76,9 +76,13 @@ public struct Grader: Sendable {
     public init() {}
 
     /// Grades `level` (its `currentValue`s are ignored).
-    public func grade(_ level: Level) throws(SolveError) -> GradeReport {
+    ///
+    /// - Parameter solutionCount: the level's solutions counted up to 2, when
+    ///   the caller already has them; otherwise the grader counts them.
+    public func grade(_ level: Level, solutionCount: Int? = nil) throws(SolveError) -> GradeReport {
         let model = try CrosswordModel(level: level)
-        let count = model.solve(SearchLimits(solutions: 2, nodes: 1_000_000)).solutionCount
+        let count = solutionCount.map { min($0, 2) }
+            ?? model.solve(SearchLimits(solutions: 2, nodes: 1_000_000)).solutionCount
         var engine = _DeductionEngine(model: model, level: level)
         var state = engine.initialState()
         var steps: [GradeStep] = []

@@ -4,10 +4,6 @@ import Foundation
 import MathCrossword
 import PuzzleKit
 
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, csv
-}
-
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Count the solutions of puzzle files and show one.",

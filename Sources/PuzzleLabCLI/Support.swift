@@ -75,3 +75,34 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 extension DifficultyLabel: ExpressibleByArgument {}
+
+/// The output formats of the reporting commands (FORMATS.md section 5).
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, csv
+}
+
+/// Prints report rows as JSON lines or CSV with one header.
+struct RowPrinter {
+    let format: ReportFormat
+    private var wroteHeader = false
+
+    init(format: ReportFormat) { self.format = format }
+
+    mutating func print(_ row: ReportRow) {
+        switch format {
+        case .csv:
+            if !wroteHeader { Swift.print(row.csvHeader, terminator: CSV.lineEnd); wroteHeader = true }
+            Swift.print(row.csv, terminator: CSV.lineEnd)
+        case .json, .text:
+            Swift.print(row.json)
+        }
+    }
+}
+
+extension Duration {
+    /// Whole microseconds.
+    var microseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
+    }
+}
