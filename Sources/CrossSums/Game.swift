@@ -1,3 +1,4 @@
+import PuzzleKit
 /// The player's mark on one number (US4, US5).
 public enum CellMark: String, Codable, Sendable, CaseIterable {
     /// Not marked yet: the number is shown.
@@ -105,7 +106,7 @@ public struct GameSession: Sendable {
     ///   changes), ``MoveOutcome/unchanged`` or ``MoveOutcome/ignored``.
     @discardableResult
     public mutating func mark(row: Int, column: Int, as decision: CellDecision) -> MoveOutcome {
-        guard !isGameOver, !isLevelComplete, puzzle.contains(CellPosition(row: row, column: column)) else { return .ignored }
+        guard !isGameOver, !isLevelComplete, puzzle.contains(GridPosition(row: row, column: column)) else { return .ignored }
         let wanted: CellMark = decision == .keep ? .kept : .removed
         if marks[row][column] == wanted { return .unchanged }
         guard solution[row][column] == (decision == .keep) else {
@@ -121,7 +122,7 @@ public struct GameSession: Sendable {
     /// a removed one kept again. See ``mark(row:column:as:)`` for the outcome.
     @discardableResult
     public mutating func toggleCell(row: Int, col: Int) -> MoveOutcome {
-        guard puzzle.contains(CellPosition(row: row, column: col)) else { return .ignored }
+        guard puzzle.contains(GridPosition(row: row, column: col)) else { return .ignored }
         return mark(row: row, column: col, as: marks[row][col] == .removed ? .keep : .remove)
     }
 

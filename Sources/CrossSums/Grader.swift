@@ -2,10 +2,10 @@ import PuzzleKit
 
 /// One decision about one cell.
 public struct CellMove: Sendable, Hashable, CustomStringConvertible {
-    public let position: CellPosition
+    public let position: GridPosition
     public let decision: CellDecision
 
-    public init(position: CellPosition, decision: CellDecision) {
+    public init(position: GridPosition, decision: CellDecision) {
         self.position = position
         self.decision = decision
     }

@@ -1,24 +1,5 @@
 import Foundation
-
-/// A cell's place in the grid of numbers, 0-based (the sums border is not
-/// counted).
-public struct CellPosition: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
-    public let row: Int
-    public let column: Int
-
-    public init(row: Int, column: Int) {
-        self.row = row
-        self.column = column
-    }
-
-    /// Row-major order: top to bottom, then left to right.
-    public static func < (a: CellPosition, b: CellPosition) -> Bool {
-        (a.row, a.column) < (b.row, b.column)
-    }
-
-    /// "row 3, column 5", 1-based as people count.
-    public var description: String { "row \(row + 1), column \(column + 1)" }
-}
+import PuzzleKit
 
 /// A row or a column of the grid, 0-based.
 public enum Line: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
@@ -103,23 +84,23 @@ public struct Puzzle: Codable, Identifiable, Sendable, Equatable {
     public var columns: Int { grid.first?.count ?? 0 }
 
     /// The number at `position`.
-    public subscript(position: CellPosition) -> Int { grid[position.row][position.column] }
+    public subscript(position: GridPosition) -> Int { grid[position.row][position.column] }
 
     /// Whether `position` lies inside the grid.
-    public func contains(_ position: CellPosition) -> Bool {
+    public func contains(_ position: GridPosition) -> Bool {
         (0..<rows).contains(position.row) && (0..<columns).contains(position.column)
     }
 
     /// Every position of the grid, row-major.
-    public var positions: [CellPosition] {
-        (0..<rows).flatMap { r in (0..<columns).map { CellPosition(row: r, column: $0) } }
+    public var positions: [GridPosition] {
+        (0..<rows).flatMap { r in (0..<columns).map { GridPosition(row: r, column: $0) } }
     }
 
     /// The positions of a line, in reading order.
-    public func positions(of line: Line) -> [CellPosition] {
+    public func positions(of line: Line) -> [GridPosition] {
         switch line {
-        case .row(let r): return (0..<columns).map { CellPosition(row: r, column: $0) }
-        case .column(let c): return (0..<rows).map { CellPosition(row: $0, column: c) }
+        case .row(let r): return (0..<columns).map { GridPosition(row: r, column: $0) }
+        case .column(let c): return (0..<rows).map { GridPosition(row: $0, column: c) }
         }
     }
 

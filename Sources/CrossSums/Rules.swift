@@ -1,3 +1,4 @@
+import PuzzleKit
 /// The rules of cross sums.
 ///
 /// A puzzle is a rectangular grid of positive numbers (at least one row and
@@ -20,7 +21,7 @@ extension Puzzle {
         }
         for (r, row) in grid.enumerated() {
             for (c, n) in row.enumerated() where n <= 0 {
-                return "the number at \(CellPosition(row: r, column: c)) is \(n); numbers must be positive"
+                return "the number at \(GridPosition(row: r, column: c)) is \(n); numbers must be positive"
             }
         }
         guard rowSums.count == rows else { return "rowSums has \(rowSums.count) sums for \(rows) rows" }
@@ -123,7 +124,7 @@ struct _Board: Sendable {
     @inline(__always) func rowLine(of cell: Int) -> Int { cell / columns }
     @inline(__always) func columnLine(of cell: Int) -> Int { rows + cell % columns }
 
-    func position(_ cell: Int) -> CellPosition { CellPosition(row: cell / columns, column: cell % columns) }
+    func position(_ cell: Int) -> GridPosition { GridPosition(row: cell / columns, column: cell % columns) }
 
     func line(_ l: Int) -> Line { l < rows ? .row(l) : .column(l - rows) }
 

@@ -1,3 +1,4 @@
+import PuzzleKit
 import Foundation
 
 /// Words for equations, as people read them.

@@ -10,25 +10,6 @@ public enum CellType: String, Codable, Sendable, CaseIterable {
     case equals
 }
 
-/// A cell's place in the grid, 0-based.
-public struct GridPosition: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
-    public let row: Int
-    public let column: Int
-
-    public init(row: Int, column: Int) {
-        self.row = row
-        self.column = column
-    }
-
-    /// Row-major order: top to bottom, then left to right.
-    public static func < (a: GridPosition, b: GridPosition) -> Bool {
-        (a.row, a.column) < (b.row, b.column)
-    }
-
-    /// "row 3, column 5", 1-based as people count.
-    public var description: String { "row \(row + 1), column \(column + 1)" }
-}
-
 /// One cell of a level (seed task 2.1).
 public struct GridCell: Identifiable, Codable, Sendable, Equatable {
     public let id: UUID

@@ -1,3 +1,4 @@
+import PuzzleKit
 import CrossSums
 import Testing
 
@@ -95,7 +96,7 @@ import Testing
         let hintResult = game.useHint()
         let hint = try #require(hintResult)
         #expect(hint.technique == .tooBig)
-        #expect(hint.move == CellMove(position: CellPosition(row: 1, column: 1), decision: .remove))
+        #expect(hint.move == CellMove(position: GridPosition(row: 1, column: 1), decision: .remove))
         #expect(hint.explanation == "Row 2 needs 5: the 9 in column 2 is too big, so remove it.")
         #expect(game.marks[1][1] == .removed)
         #expect(game.hintsUsed == 1)
@@ -119,7 +120,7 @@ import Testing
         let hintResult = game.useHint()
         let hint = try #require(hintResult)
         #expect(hint.technique == .combinations)
-        #expect(hint.move == CellMove(position: CellPosition(row: 0, column: 0), decision: .keep))
+        #expect(hint.move == CellMove(position: GridPosition(row: 0, column: 0), decision: .keep))
     }
 
     @Test func withoutADeductionAHintRevealsFromTheSolution() throws {
@@ -130,7 +131,7 @@ import Testing
         let hintResult = game.useHint()
         let hint = try #require(hintResult)
         #expect(hint.technique == nil)
-        #expect(hint.move == CellMove(position: CellPosition(row: 0, column: 1), decision: .remove))
+        #expect(hint.move == CellMove(position: GridPosition(row: 0, column: 1), decision: .remove))
         #expect(hint.explanation.contains("the solution removes the 1 at row 1, column 2"))
         // Now the rest follows by logic.
         let logical = game.useHint()

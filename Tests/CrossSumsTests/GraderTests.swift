@@ -242,11 +242,11 @@ import Testing
         var marks = Array(repeating: Array(repeating: CellDecision?.none, count: 2), count: 3)
         let first = try #require(grader.nextStep(marks: marks))
         #expect(first.technique == .tooBig)
-        #expect(first.moves.map(\.position) == [CellPosition(row: 2, column: 0), CellPosition(row: 2, column: 1)])
+        #expect(first.moves.map(\.position) == [GridPosition(row: 2, column: 0), GridPosition(row: 2, column: 1)])
         marks[2] = [.remove, .remove]
         marks[0] = [.keep, .keep]
         let next = try #require(grader.nextStep(marks: marks))
-        #expect(next.moves == [CellMove(position: CellPosition(row: 1, column: 1), decision: .remove)])
+        #expect(next.moves == [CellMove(position: GridPosition(row: 1, column: 1), decision: .remove)])
         // Marks that break a sum give no step.
         marks[0] = [.remove, .remove]
         #expect(grader.nextStep(marks: marks) == nil)

@@ -1,3 +1,4 @@
+import PuzzleKit
 import Testing
 import MathCrossword
 
