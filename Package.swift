@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "MathCrossword", targets: ["MathCrossword"]),
         .library(name: "CrossSums", targets: ["CrossSums"]),
+        .library(name: "PuzzleResearch", targets: ["PuzzleResearch"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
     ],
     traits: [
@@ -23,19 +24,22 @@ let package = Package(
         .target(name: "ConstraintSolver"),
         .target(name: "MathCrossword", dependencies: ["PuzzleKit", "ConstraintSolver"]),
         .target(name: "CrossSums", dependencies: ["PuzzleKit", "ConstraintSolver"]),
-        .executableTarget(name: "CrossSumsPerf", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
+        .target(
+            name: "PuzzleResearch",
+            dependencies: ["PuzzleKit", .product(name: "Histogram", package: "hdrhistogram-swift")]
+        ),
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "ConstraintSolver", "MathCrossword", "CrossSums",
+                "PuzzleKit", "PuzzleResearch", "MathCrossword", "CrossSums",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit", "ConstraintSolver"]),
         .testTarget(name: "CrossSumsTests", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
+        .testTarget(name: "PuzzleResearchTests", dependencies: ["PuzzleResearch", "PuzzleKit", "MathCrossword", "CrossSums"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
     ]
 )

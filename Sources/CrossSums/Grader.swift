@@ -166,14 +166,17 @@ public struct Grader: Sendable {
     ///   - timeLimit: when given, grading gives up with
     ///     ``GradeOutcome/budgetExceeded`` once this much time has passed (the
     ///     clock is read before each guess and each supposition tried).
+    ///   - solutionCount: the puzzle's solutions counted up to 2, when the
+    ///     caller already has them; otherwise the solver counts them.
     /// - Complexity: polynomial without guessing; each guess may double the work.
-    public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil) -> GradeReport {
+    public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil,
+                      solutionCount: Int? = nil) -> GradeReport {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
         if let timeLimit { run.deadline = ContinuousClock.now.advanced(by: timeLimit) }
         let start = _SearchState(board: board)
         let outcome = run.solve(start, depth: 0)
-        let model = try? CrossSumsModel(puzzle: puzzle)
-        let count = model?.countSolutions(limit: 2) ?? 0
+        let count = solutionCount.map { min($0, 2) }
+            ?? (try? CrossSumsModel(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
         return run.report(outcome, puzzle: puzzle, solutionCount: count)
     }
 

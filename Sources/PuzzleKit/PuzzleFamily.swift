@@ -68,6 +68,10 @@ public protocol PuzzleFamily: Sendable {
     var metricColumns: [MetricColumn] { get }
     /// The puzzle's values for ``metricColumns``, in the same order.
     func metrics(of puzzle: Puzzle) -> [ReportValue]
+
+    /// A level pack an app ships: the puzzles of one profile as one file
+    /// (a JSON array unless the family's format says otherwise).
+    func pack(_ puzzles: [Puzzle], profile: Profile) -> String
 }
 
 /// A family whose solver counts solutions exactly.
@@ -94,10 +98,12 @@ public protocol GradingFamily: PuzzleFamily {
 
 /// A family with game logic an app can embed.
 public protocol PlayableFamily: PuzzleFamily {
-    /// The state of one game in progress (Codable, so an app can save it).
-    associatedtype Session: Codable & Sendable
+    /// The state of one game in progress.
+    associatedtype Session: Sendable
     /// A new game of `puzzle`.
-    func startSession(_ puzzle: Puzzle) -> Session
+    ///
+    /// - Throws: a one-line error when the puzzle cannot be played.
+    func startSession(_ puzzle: Puzzle) throws -> Session
 }
 
 /// The file forms every family writes.
@@ -332,5 +338,15 @@ public enum PuzzleSource {
             .filter { !$0.isEmpty }
         guard let first = lines.first?.first, first == "{" || first == "[" else { return .text }
         return first == "{" && lines.allSatisfy({ $0.first == "{" }) ? .jsonl : .json
+    }
+}
+
+extension PuzzleFamily {
+    /// The ids of the named profiles, easiest first.
+    public var profileNames: [String] { profiles.map(id(of:)) }
+
+    /// A level pack: the puzzles as one JSON array, in order.
+    public func pack(_ puzzles: [Puzzle], profile: Profile) -> String {
+        "[" + puzzles.map { write($0, as: .jsonl, comments: []).trimmingCharacters(in: .newlines) }.joined(separator: ",") + "]\n"
     }
 }

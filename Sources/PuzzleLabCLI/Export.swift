@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MathCrossword
 import PuzzleKit
+import PuzzleResearch
 
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,10 +28,10 @@ struct Export: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "math-crossword or cross-sums.")
-    var kind: PuzzleKind = .mathCrossword
+    @Option(help: "The puzzle family: \(familyNames).")
+    var kind = Kind.standard
 
-    @Option(name: .shortAndLong, help: "Math crossword: class_1 … class_4 (default class_1) or a profile JSON file. Cross sums: easy (default), medium, hard or extra-hard.")
+    @Option(name: .shortAndLong, help: ArgumentHelp("The profile, by default the family's first: \(profileHelp)."))
     var profile: String?
 
     @Option(name: .shortAndLong, help: "How many seeds (rows).")
@@ -62,23 +62,21 @@ struct Export: AsyncParsableCommand {
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
-        guard kind == .mathCrossword || !unique else { throw ValidationError("cross sums puzzles are always unique; drop --unique.") }
     }
 
     func run() async throws {
+        let run = try makeRun(kind.family)
+        let columns = PuzzleColumn.all(metrics: run.metricColumns)
         if listColumns {
-            print(Self.columnTable())
+            print(PuzzleColumn.markdownTable(columns))
             return
         }
         guard let count, let out else { return }
-        let run: PuzzleRun = kind == .crossSums
-            ? CrossSumsCLI.run(try CrossSumsCLI.difficulty(profile), solve: true, grade: true)
-            : .mathCrossword(try resolveProfile(profile ?? "class_1"), unique: unique, solve: true)
         let partial = out + ".partial"
         let handle: FileHandle
         var existing = 0
         if resume && FileManager.default.fileExists(atPath: partial) {
-            existing = try Self.resumable(partial, profile: run.profileID, seed: seed, unique: run.unique)
+            existing = try Self.resumable(partial, names: columns.map(\.name), profile: run.profileID, seed: seed, unique: run.unique)
             guard existing <= count else {
                 throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)")
             }
@@ -89,7 +87,7 @@ struct Export: AsyncParsableCommand {
             if FileManager.default.fileExists(atPath: partial) {
                 throw CLIError("\(partial) exists (an interrupted export?): add --resume to continue it, or delete it")
             }
-            guard FileManager.default.createFile(atPath: partial, contents: Data((ReportRow(PuzzleColumn.names.map { ($0, .null) }).csvHeader + CSV.lineEnd).utf8)),
+            guard FileManager.default.createFile(atPath: partial, contents: Data((ReportRow(columns.map { ($0.name, .null) }).csvHeader + CSV.lineEnd).utf8)),
                   let h = FileHandle(forWritingAtPath: partial) else {
                 throw CLIError("\(partial): cannot create the file")
             }
@@ -109,7 +107,7 @@ struct Export: AsyncParsableCommand {
                 for seed in seeds {
                     if stop?.isSet == true { break }
                     let record = run.record(seed)
-                    chunk.text += PuzzleColumn.row(record).csv + CSV.lineEnd
+                    chunk.text += PuzzleColumn.row(record, columns: columns).csv + CSV.lineEnd
                     chunk.seedsDone += 1
                     if !record.generated { chunk.failed += 1 }
                 }
@@ -142,7 +140,7 @@ struct Export: AsyncParsableCommand {
     /// The header must be this version's, and the rows must be the seeds
     /// `seed`, `seed + 1`, … of the same profile and mode. An unfinished last
     /// line (a row cut off by a crash) is removed from the file.
-    static func resumable(_ path: String, profile: String, seed: Int, unique: Bool) throws -> Int {
+    static func resumable(_ path: String, names: [String], profile: String, seed: Int, unique: Bool) throws -> Int {
         let data = try readInput(path: path)
         guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else {
             throw CLIError("\(path): no complete header line; delete the file and start again")
@@ -151,7 +149,6 @@ struct Export: AsyncParsableCommand {
         guard let text = String(data: kept, encoding: .utf8), let records = CSV.parse(text), let header = records.first else {
             throw CLIError("\(path): not a valid UTF-8 CSV file; delete it and start again")
         }
-        let names = PuzzleColumn.names
         guard header == names else {
             throw CLIError("\(path):1: the header is not this version's (\(names.count) columns from seed to \(names.last ?? "")); delete the file or export to another one")
         }
@@ -185,13 +182,11 @@ struct Export: AsyncParsableCommand {
         return records.count - 1
     }
 
-    /// The columns as a Markdown table: name, unit, meaning.
-    static func columnTable() -> String {
-        var lines = ["| column | unit | meaning |", "|---|---|---|"]
-        for column in PuzzleColumn.all {
-            lines.append("| `\(column.name)` | \(column.unit.isEmpty ? "—" : column.unit) | \(column.meaning)\(column.timing ? "; a timing, different on every run" : "") |")
-        }
-        return lines.joined(separator: "\n")
+    /// The run of the family and profile asked for.
+    private func makeRun<F: PuzzleFamily>(_ family: F) throws -> PuzzleRun {
+        let profile = try profile.map { try family.profile(named: $0) } ?? family.profiles.first
+        guard let profile else { throw CLIError("\(family.name) has no profiles") }
+        return PuzzleRun(family, profile: profile, unique: unique, solve: true, grade: true)
     }
 }
 

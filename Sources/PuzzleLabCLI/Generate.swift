@@ -1,15 +1,10 @@
 import ArgumentParser
 import Foundation
-import MathCrossword
 import PuzzleKit
-
-enum LevelFormat: String, ExpressibleByArgument, CaseIterable {
-    case mcw, json, jsonl
-}
 
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Generate math crosswords for a difficulty profile.",
+        abstract: "Generate puzzles of any family for a profile.",
         discussion: """
             Seeds are SEED, SEED+1, … SEED+COUNT-1; the same seed always gives
             the same puzzle, byte for byte.
@@ -24,78 +19,60 @@ struct Generate: ParsableCommand {
             """
     )
 
-    @Option(help: "math-crossword or cross-sums.")
-    var kind: PuzzleKind = .mathCrossword
+    @OptionGroup var options: GenerationOptions
 
-    @Option(name: .shortAndLong, help: "Math crossword: class_1 … class_4 (default class_1) or a profile JSON file with the keys of DifficultyProfile. Cross sums: easy (default), medium, hard or extra-hard.")
-    var profile: String?
+    @Option(name: .shortAndLong, help: "Output format: text (the family's text format; its extension, e.g. mcw or xsum, works too), json (one pretty object) or jsonl (one object per line).")
+    var format = "text"
 
-    @Option(name: .shortAndLong, help: "The seed of the first puzzle.")
-    var seed = 1
+    @Option(help: "Only unique puzzles graded exactly this label (implies --unique); math-crossword: easy, medium, hard, expert or guess-required.")
+    var difficulty: String?
 
-    @Option(name: .shortAndLong, help: "How many puzzles to generate.")
-    var count = 1
-
-    @Option(name: .shortAndLong, help: "Output format: mcw (text grid), json (one pretty object) or jsonl (one object per line).")
-    var format: LevelFormat = .mcw
-
-    @Flag(help: "Only puzzles with exactly one solution (reveals the fewest cells it can).")
-    var unique = false
-
-    @Option(help: "Only unique puzzles graded exactly this label: easy, medium, hard, expert or guess-required (implies --unique).")
-    var difficulty: DifficultyLabel?
-
-    @Flag(help: "Print the solved grid after each puzzle (mcw only).")
+    @Flag(help: "Print the solved puzzle after each puzzle (text format only).")
     var showSolution = false
 
     func validate() throws {
-        guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
-        guard format != .json || count == 1 else {
-            throw ValidationError("--format json writes one level; use --format jsonl for several.")
-        }
-        guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
-        guard kind == .mathCrossword || (difficulty == nil && !unique) else {
-            throw ValidationError("--unique and --difficulty are for math crosswords; cross sums puzzles are always unique and their --profile is the difficulty.")
+        guard format != "json" || options.count == 1 else {
+            throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")
         }
     }
 
     func run() throws {
-        if kind == .crossSums {
-            return try CrossSumsCLI.generate(profile: self.profile, seed: seed, count: count, format: format, showSolution: showSolution)
+        try run(options.kind.family)
+    }
+
+    private func run<F: PuzzleFamily>(_ family: F) throws {
+        let output: PuzzleFormat
+        switch format {
+        case "json": output = .json
+        case "jsonl": output = .jsonl
+        case "text", family.textExtension: output = .text
+        default:
+            throw CLIError("unknown --format '\(format)' for \(family.name): expected text, \(family.textExtension), json or jsonl")
         }
-        let profile = try resolveProfile(self.profile ?? "class_1")
-        let generator = LevelGenerator()
+        let profile = try options.resolvedProfile(family)
+        if let problem = family.unsupported(GenerationRequest(seed: options.seed, unique: options.unique, label: difficulty)) {
+            throw CLIError(problem)
+        }
         var failures = 0
-        for offset in 0..<count {
-            let seed = self.seed + offset
-            let generated: GeneratedLevel
-            do {
-                if let difficulty {
-                    generated = try generator.generate(difficulty: profile, seed: seed, label: difficulty)
-                } else if unique {
-                    generated = try generator.generateUnique(difficulty: profile, seed: seed)
-                } else {
-                    generated = try generator.generate(difficulty: profile, seed: seed)
-                }
+        for offset in 0..<options.count {
+            let seed = options.seed + offset
+            let generated: Generated<F.Puzzle>
+            do throws(GenerationFailure) {
+                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique, label: difficulty))
             } catch {
-                printError("puzzlelab: profile \(profile.id), seed \(seed): \(error)")
+                printError("puzzlelab: profile \(family.id(of: profile)), seed \(seed): \(error)")
                 failures += 1
                 continue
             }
-            switch format {
-            case .mcw:
-                if offset > 0 { print("") }
-                print(TextFormat.write(generated.level, comments: [
-                    "\(generated.level.id): profile \(profile.id), seed \(seed), attempts \(generated.attempts)"
-                        + (unique || difficulty != nil ? ", unique, \(generated.revealed) cells revealed" : "")
-                        + (difficulty.map { ", graded \($0.rawValue)" } ?? ""),
-                ]), terminator: "")
-                if showSolution {
-                    print("")
-                    print(TextFormat.write(generated.level, comments: ["solution of \(generated.level.id)"], solved: true), terminator: "")
-                }
-            case .json: print(JSONFormat.write(generated.level, pretty: true))
-            case .jsonl: print(JSONFormat.write(generated.level, pretty: false))
+            let puzzle = generated.puzzle
+            let id = family.id(of: puzzle)
+            if output == .text && offset > 0 { print("") }
+            let comment = "\(id): profile \(family.id(of: profile)), seed \(seed), attempts \(generated.attempts)"
+                + generated.notes.map { ", \($0)" }.joined()
+            print(family.write(puzzle, as: output, comments: [comment]), terminator: "")
+            if showSolution && output == .text, let solution = family.writeSolution(puzzle, comments: ["solution of \(id)"]) {
+                print("")
+                print(solution, terminator: "")
             }
         }
         if failures > 0 { throw ExitCode.failure }

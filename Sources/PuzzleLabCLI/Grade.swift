@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import MathCrossword
 import PuzzleKit
 
 struct Grade: ParsableCommand {
@@ -8,10 +7,10 @@ struct Grade: ParsableCommand {
         abstract: "Rate how hard puzzles are for a person, and explain the steps.",
         discussion: """
             Solves each puzzle as a person would, always with the easiest
-            technique that makes progress (see the README's technique table),
-            and reports the label, score, steps per technique, rounds, guesses,
-            dependency and crossing metrics. Grades puzzle files, or puzzles
-            generated with --profile.
+            technique that makes progress (see the family's technique table in
+            the README), and reports the label, score, steps per technique,
+            rounds, guesses and the family's dependency metrics. Grades puzzle
+            files, or puzzles generated with --profile.
 
             Examples:
               puzzlelab grade puzzle.mcw --explain
@@ -20,13 +19,13 @@ struct Grade: ParsableCommand {
             """
     )
 
-    @Argument(help: "Puzzle files (.mcw, .json, .jsonl); - reads standard input.")
+    @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input.")
     var files: [String] = []
 
-    @Option(help: "math-crossword or cross-sums (default: by file extension or content; math-crossword with --profile).")
-    var kind: PuzzleKind?
+    @Option(help: "The puzzle family: \(familyNames) (default: by file extension or content; math-crossword with --profile).")
+    var kind: Kind?
 
-    @Option(name: .shortAndLong, help: "Grade generated puzzles of this profile instead of files: class_1 … class_4 or a profile JSON file (math crossword); easy, medium, hard or extra-hard (cross sums).")
+    @Option(name: .shortAndLong, help: ArgumentHelp("Grade generated puzzles of this profile instead of files: \(profileHelp)."))
     var profile: String?
 
     @Option(name: .shortAndLong, help: "With --profile: the seed of the first puzzle.")
@@ -56,73 +55,82 @@ struct Grade: ParsableCommand {
     func run() throws {
         var printer = RowPrinter(format: format)
         var failed = 0
-        func grade(_ level: Level, name: String, extra: [(key: String, value: ReportValue)]) {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let report: GradeReport
-            do {
-                report = try Grader().grade(level)
-            } catch {
-                printError("\(name): \(error)")
-                failed += 1
-                return
-            }
-            let micros = (clock.now - start).microseconds
-            let sentences = explain ? Explain.sentences(for: report.steps, in: level) : []
-            switch format {
-            case .text:
-                let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
-                print("\(name): \(level.id): \(report.label.rawValue), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
-                      + " \(report.steps.count) steps in \(report.rounds) rounds; \(report.guesses) guesses, \(report.backtracks) backtracks;"
-                      + (report.multipleSolutions ? " SEVERAL SOLUTIONS" : " unique"))
-                print("  steps: \(techniques.joined(separator: ", ")); forced \(percent(report.forcedShare)), longest forced run \(report.longestForcedRun);"
-                      + " crossings: \(report.crossingCells) cells (\(report.blankCrossingCells) empty), \(report.minCrossingsPerEquation)–"
-                      + "\(String(format: "%.2f", report.meanCrossingsPerEquation)) per equation")
-                for (i, sentence) in sentences.enumerated() { print("  \(i + 1). \(sentence)") }
-            case .json, .csv:
-                var row = ReportRow(extra + [("id", .string(level.id))] + report.fields + [("timeMicroseconds", .int(micros))])
-                if explain { row.append("explanation", .strings(sentences)) }
-                printer.print(row)
-            }
-        }
-        if let profile, kind == .crossSums {
-            failed += try CrossSumsCLI.gradeGenerated(profile: profile, seed: seed, count: count, explain: explain,
-                                                      format: format, printer: &printer)
-        } else if let profile {
-            let difficulty = try resolveProfile(profile)
-            for seed in seed..<(seed + count) {
-                do {
-                    let generated = unique
-                        ? try LevelGenerator().generateUnique(difficulty: difficulty, seed: seed)
-                        : try LevelGenerator().generate(difficulty: difficulty, seed: seed)
-                    grade(generated.level, name: "\(difficulty.id) seed \(seed)",
-                          extra: [("profile", .string(difficulty.id)), ("seed", .int(seed))])
-                } catch {
-                    printError("puzzlelab: profile \(difficulty.id), seed \(seed): \(error)")
-                    failed += 1
-                }
-            }
+        if let profile {
+            let family = (kind ?? .standard).family
+            guard let grading = family as? any GradingFamily else { throw CLIError("\(family.name) puzzles have no grader") }
+            failed += try gradeGenerated(grading, profile: profile, printer: &printer)
         } else {
-            // `grade` counts its own failures in `failed`; the closure returns the rest.
-            let unreadable = forEachInput(files) { file, data in
-                if (kind ?? PuzzleKind.of(path: file, data: data)) == .crossSums {
-                    return CrossSumsCLI.gradeFile(file, data: data, explain: explain, format: format, printer: &printer)
+            failed += forEachInput(files, kind: kind) { family, file, data in
+                guard let grading = family as? any GradingFamily else {
+                    printError("\(file): \(family.name) puzzles have no grader")
+                    return 1
                 }
-                var invalid = 0
-                for result in readLevels(path: file, data: data) {
-                    switch result {
-                    case .success(let level): grade(level, name: file, extra: [("file", .string(file))])
-                    case .failure(let error):
-                        printError(error.description)
-                        invalid += 1
-                    }
-                }
-                return invalid
+                return gradeFile(grading, file: file, data: data, printer: &printer)
             }
-            failed += unreadable
         }
         if failed > 0 { throw ExitCode.failure }
     }
 
-    private func percent(_ x: Double) -> String { String(format: "%.0f%%", x * 100) }
+    private func gradeFile<F: GradingFamily>(_ family: F, file: String, data: Data, printer: inout RowPrinter) -> Int {
+        var failed = 0
+        for result in family.read(data, file: file) {
+            switch result {
+            case .success(let puzzle):
+                failed += grade(family, puzzle, name: file, extra: [("file", .string(file))], printer: &printer)
+            case .failure(let error):
+                printError(error.description)
+                failed += 1
+            }
+        }
+        return failed
+    }
+
+    private func gradeGenerated<F: GradingFamily>(_ family: F, profile name: String, printer: inout RowPrinter) throws -> Int {
+        let profile = try family.profile(named: name)
+        let id = family.id(of: profile)
+        var failed = 0
+        for seed in seed..<(seed + count) {
+            do throws(GenerationFailure) {
+                let puzzle = try family.generate(profile, GenerationRequest(seed: seed, unique: unique)).puzzle
+                failed += grade(family, puzzle, name: "\(id) seed \(seed)",
+                                extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
+            } catch {
+                printError("puzzlelab: profile \(id), seed \(seed): \(error)")
+                failed += 1
+            }
+        }
+        return failed
+    }
+
+    /// Grades one puzzle and prints the result; returns 1 when it failed.
+    private func grade<F: GradingFamily>(_ family: F, _ puzzle: F.Puzzle, name: String,
+                                         extra: [(key: String, value: ReportValue)], printer: inout RowPrinter) -> Int {
+        let id = family.id(of: puzzle)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report: GradeResult
+        do {
+            report = try family.grade(puzzle, solutionCount: nil)
+        } catch {
+            printError("\(name): \(error)")
+            return 1
+        }
+        let micros = (clock.now - start).microseconds
+        switch format {
+        case .text:
+            let solutions = report.solutionCount.map { $0 == 1 ? " unique" : $0 == 0 ? " NO SOLUTION" : " SEVERAL SOLUTIONS" } ?? ""
+            print("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
+                  + " \(report.steps) steps in \(report.rounds) rounds; \(report.guesses) guesses, \(report.backtracks) backtracks;"
+                  + solutions)
+            for line in report.details { print("  \(line)") }
+            if explain {
+                for (i, sentence) in report.explanation.enumerated() { print("  \(i + 1). \(sentence)") }
+            }
+        case .json, .csv:
+            var row = ReportRow(extra + [("id", .string(id))] + report.fields + [("timeMicroseconds", .int(micros))])
+            if explain { row.append("explanation", .strings(report.explanation)) }
+            printer.print(row)
+        }
+        return 0
+    }
 }

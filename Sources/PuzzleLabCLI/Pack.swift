@@ -1,22 +1,28 @@
 import ArgumentParser
-import CrossSums
 import Foundation
+import PuzzleKit
 
 struct Pack: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a cross sums level pack (puzzles.json) for one difficulty.",
+        abstract: "Write a level pack (puzzles.json) for one profile.",
         discussion: """
-            Levels are numbered from 1 (ids hard-1, hard-2, …) and carry their
-            solutions; level i comes from seed SEED + i - 1, so a shorter pack is
-            the start of a longer one. The file is written atomically.
+            Level i comes from seed SEED + i - 1, so a shorter pack is the start
+            of a longer one; levels carry their solutions. Cross sums packs
+            number their levels from 1 (ids hard-1, hard-2, …). The file is
+            written atomically.
 
             Example:
               puzzlelab pack --difficulty hard --levels 100 --seed 1 --out puzzles.json
+              puzzlelab pack --kind math-crossword --profile class_2 --levels 50 --out class_2.json
             """
     )
 
-    @Option(name: .shortAndLong, help: "easy, medium, hard or extra-hard.")
-    var difficulty: String
+    @Option(help: "The puzzle family: \(familyNames).")
+    var kind = Kind(argument: "cross-sums") ?? .standard
+
+    @Option(name: [.customShort("p"), .customLong("profile"), .customShort("d"), .customLong("difficulty")],
+            help: ArgumentHelp("The profile (difficulty): \(profileHelp)."))
+    var profile: String
 
     @Option(name: .shortAndLong, help: "How many levels.")
     var levels = 100
@@ -24,7 +30,10 @@ struct Pack: ParsableCommand {
     @Option(name: .shortAndLong, help: "The seed of level 1.")
     var seed = 1
 
-    @Option(name: .shortAndLong, help: "The pack file to write (JSON array of puzzles).")
+    @Flag(help: "Only puzzles with exactly one solution.")
+    var unique = false
+
+    @Option(name: .shortAndLong, help: "The pack file to write.")
     var out: String
 
     func validate() throws {
@@ -33,9 +42,20 @@ struct Pack: ParsableCommand {
     }
 
     func run() throws {
-        let difficulty = try CrossSumsCLI.difficulty(difficulty)
-        let puzzles = try LevelPack.generate(difficulty: difficulty, levels: levels, seed: seed)
-        try LevelPack.write(puzzles, to: URL(fileURLWithPath: out))
-        printError("puzzlelab: wrote \(puzzles.count) \(difficulty.rawValue) levels to \(out)")
+        try run(kind.family)
+    }
+
+    private func run<F: PuzzleFamily>(_ family: F) throws {
+        let profile = try family.profile(named: self.profile)
+        var puzzles: [F.Puzzle] = []
+        for level in 1...levels {
+            do throws(GenerationFailure) {
+                puzzles.append(try family.generate(profile, GenerationRequest(seed: seed + level - 1, unique: unique)).puzzle)
+            } catch {
+                throw CLIError("level \(level) (seed \(seed + level - 1)): \(error)")
+            }
+        }
+        try Data(family.pack(puzzles, profile: profile).utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        printError("puzzlelab: wrote \(puzzles.count) \(family.id(of: profile)) levels to \(out)")
     }
 }

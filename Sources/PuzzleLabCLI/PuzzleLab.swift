@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PuzzleResearch
 
 @main
 struct PuzzleLab: AsyncParsableCommand {
@@ -20,8 +21,4 @@ struct PuzzleLab: AsyncParsableCommand {
         version: PuzzleLabVersion.string,
         subcommands: [Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self]
     )
-}
-
-enum PuzzleLabVersion {
-    static let string = "0.1.0"
 }

@@ -1,18 +1,16 @@
 import ArgumentParser
-import ConstraintSolver
 import Foundation
-import MathCrossword
 import PuzzleKit
 
 struct Solve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Count the solutions of puzzle files and show one.",
         discussion: """
-            Counts exactly, by constraint propagation and backtracking. A count
-            stopped by --limit, --nodes or --timeout is a lower bound and is
-            reported with complete = false. Invalid files get a one-line error
-            on stderr; the other files are still solved, and the exit status is
-            non-zero.
+            Counts exactly, by constraint propagation and backtracking (or the
+            family's own exact counter). A count stopped by --limit, --nodes or
+            --timeout is a lower bound and is reported with complete = false.
+            Invalid files get a one-line error on stderr; the other files are
+            still solved, and the exit status is non-zero.
 
             Examples:
               puzzlelab solve puzzle.mcw --show-solution
@@ -21,11 +19,11 @@ struct Solve: ParsableCommand {
             """
     )
 
-    @Argument(help: "Puzzle files (.mcw, .json, .jsonl); - reads standard input.")
+    @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input.")
     var files: [String]
 
-    @Option(help: "math-crossword or cross-sums (default: by file extension, .mcw or .xsum, or content).")
-    var kind: PuzzleKind?
+    @Option(help: "The puzzle family: \(familyNames) (default: by file extension or content).")
+    var kind: Kind?
 
     @Option(help: "Stop counting after this many solutions (2 checks uniqueness).")
     var limit: Int?
@@ -36,7 +34,7 @@ struct Solve: ParsableCommand {
     @Option(help: "Time budget per puzzle, in seconds.")
     var timeout: Double?
 
-    @Flag(help: "Show the first solution (text: the solved grid; json/csv: a solution array).")
+    @Flag(help: "Show the first solution (text: the solved puzzle; json/csv: a solution value).")
     var showSolution = false
 
     @Option(name: .shortAndLong, help: "Output: text, json (one object per line) or csv (RFC 4180, with a header).")
@@ -49,73 +47,68 @@ struct Solve: ParsableCommand {
     }
 
     func run() throws {
-        let limits = SearchLimits(solutions: limit, nodes: nodes, time: timeout.map { .milliseconds(Int($0 * 1000)) },
-                                  keepSolutions: showSolution ? 1 : 0)
+        let limits = CountLimits(solutions: limit, nodes: nodes, time: timeout.map { .milliseconds(Int($0 * 1000)) },
+                                 keepSolutions: showSolution ? 1 : 0)
         var printer = RowPrinter(format: format)
-        let failed = forEachInput(files) { file, data in
-            if (kind ?? PuzzleKind.of(path: file, data: data)) == .crossSums {
-                return CrossSumsCLI.solve(file: file, data: data, limits: limits, showSolution: showSolution,
-                                          format: format, printer: &printer)
+        let failed = forEachInput(files, kind: kind) { family, file, data in
+            guard let counting = family as? any CountingFamily else {
+                printError("\(file): \(family.name) puzzles have no solver")
+                return 1
             }
-            var failed = 0
-            for result in readLevels(path: file, data: data) {
-                let level: Level
-                let model: CrosswordModel
-                do {
-                    level = try result.get()
-                    model = try CrosswordModel(level: level)
-                } catch let error as FormatError {
-                    printError(error.description)
-                    failed += 1
-                    continue
-                } catch {
-                    printError("\(file): \(error)")
-                    failed += 1
-                    continue
-                }
-                let solved = model.solve(limits)
-                let row = Self.row(file: file, level: level, solved, showSolution: showSolution)
-                switch format {
-                case .json, .csv: printer.print(row)
-                case .text:
-                    print(Self.summary(file: file, id: level.id, count: solved.solutionCount, complete: solved.complete,
-                                       stopReason: solved.stopReason, statistics: solved.statistics))
-                    if let first = solved.solutions.first {
-                        var filled = level
-                        filled.solution = first
-                        print(TextFormat.write(filled, solved: true), terminator: "")
-                    }
-                }
-            }
-            return failed
+            return solve(counting, file: file, data: data, limits: limits, printer: &printer)
         }
         if failed > 0 { throw ExitCode.failure }
     }
 
-    /// The one-line text summary of a count, for either family.
-    static func summary(file: String, id: String, count: Int, complete: Bool, stopReason: StopReason,
-                        statistics s: SearchStatistics) -> String {
-        let solutions = count == 1 ? "1 solution" : "\(count)\(complete ? "" : "+") solutions"
-        return "\(file): \(id): \(solutions), \(complete ? "complete" : "stopped by \(stopReason.rawValue)");"
-            + " \(s.nodes) nodes, \(s.failures) failures, \(s.propagations) propagations, depth \(s.maxDepth),"
-            + " \(s.elapsed.microseconds) µs"
+    /// Solves every puzzle of a file; returns how many failed.
+    private func solve<F: CountingFamily>(_ family: F, file: String, data: Data, limits: CountLimits,
+                                          printer: inout RowPrinter) -> Int {
+        var failed = 0
+        for result in family.read(data, file: file) {
+            let puzzle: F.Puzzle
+            let counted: CountResult
+            do {
+                puzzle = try result.get()
+                counted = try family.count(puzzle, limits: limits)
+            } catch let error as FormatError {
+                printError(error.description)
+                failed += 1
+                continue
+            } catch {
+                printError("\(file): \(error)")
+                failed += 1
+                continue
+            }
+            let id = family.id(of: puzzle)
+            switch format {
+            case .json, .csv: printer.print(Self.row(file: file, id: id, counted, showSolution: showSolution))
+            case .text:
+                print(Self.summary(file: file, id: id, counted))
+                if let text = counted.solutionText { print(text, terminator: "") }
+            }
+        }
+        return failed
     }
 
-    static func row(file: String, level: Level, _ solved: SolveResult, showSolution: Bool) -> ReportRow {
-        let s = solved.statistics
+    /// The one-line text summary of a count.
+    static func summary(file: String, id: String, _ c: CountResult) -> String {
+        let solutions = c.solutionCount == 1 ? "1 solution" : "\(c.solutionCount)\(c.complete ? "" : "+") solutions"
+        return "\(file): \(id): \(solutions), \(c.complete ? "complete" : "stopped by \(c.stopReason)");"
+            + " \(c.nodes) nodes, \(c.failures) failures, \(c.propagations) propagations, depth \(c.maxDepth),"
+            + " \(c.elapsed.microseconds) µs"
+    }
+
+    /// The count as a JSON/CSV row (FORMATS.md section 5).
+    static func row(file: String, id: String, _ c: CountResult, showSolution: Bool) -> ReportRow {
         var row = ReportRow([
-            ("file", .string(file)), ("id", .string(level.id)),
-            ("solutionCount", .count(solved.solutionCount)), ("complete", .bool(solved.complete)),
-            ("stopReason", .string(solved.stopReason.rawValue)), ("blanks", .int(level.blankPositions.count)),
-            ("nodes", .int(s.nodes)), ("failures", .int(s.failures)), ("propagations", .int(s.propagations)),
-            ("maxDepth", .int(s.maxDepth)), ("timeMicroseconds", .int(s.elapsed.microseconds)),
+            ("file", .string(file)), ("id", .string(id)),
+            ("solutionCount", .count(c.solutionCount)), ("complete", .bool(c.complete)),
+            ("stopReason", .string(c.stopReason)),
+        ] + c.fields + [
+            ("nodes", .int(c.nodes)), ("failures", .int(c.failures)), ("propagations", .int(c.propagations)),
+            ("maxDepth", .int(c.maxDepth)), ("timeMicroseconds", .int(c.elapsed.microseconds)),
         ])
-        if showSolution {
-            let entries = solved.solutions.first.map { first in
-                "[" + first.map { "{\"row\":\($0.row),\"column\":\($0.column),\"value\":\($0.value.jsonText)}" }.joined(separator: ",") + "]"
-            }
-            row.append("solution", entries.map(ReportValue.json) ?? .null)
-        }
+        if showSolution { row.append("solution", c.solutionJSON.map(ReportValue.json) ?? .null) }
         return row
     }
 }

@@ -7,7 +7,7 @@ import Testing
         let dir = try temporaryDirectory()
         let generated = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", "medium", "--seed", "4"])
         #expect(generated.status == 0, "\(generated.stderr)")
-        #expect(generated.stdout.hasPrefix("# medium-4: cross sums medium, seed 4, unique\n"))
+        #expect(generated.stdout.hasPrefix("# medium-4: profile medium, seed 4, attempts 1, unique\n"))
         try generated.stdout.write(to: dir.appendingPathComponent("p.xsum"), atomically: true, encoding: .utf8)
         let solved = try puzzlelab(["solve", "p.xsum", "--format", "json"], in: dir)
         #expect(solved.stdout.contains("\"solutionCount\":1,\"complete\":true"))

@@ -1,33 +1,36 @@
 import Histogram
+import PuzzleKit
 
 /// The counters and latency histograms of a bench over some seeds: all a
 /// bench keeps, whatever the number of puzzles.
-struct BenchTally: SeedChunkResult {
-    var seedsDone = 0
-    var generated = 0
+public struct BenchTally: SeedChunkResult {
+    public var seedsDone = 0
+    public var generated = 0
     /// Failures by reason (the generator error's short name).
-    var failureReasons: [String: Int] = [:]
-    var attempts = 0
-    var revealed = 0
+    public var failureReasons: [String: Int] = [:]
+    public var attempts = 0
+    public var revealed = 0
     /// Generated levels the solver checked, and what it found.
-    var checked = 0
-    var uniqueLevels = 0
-    var solutionCountSum = 0
-    var solverNodes = 0
+    public var checked = 0
+    public var uniqueLevels = 0
+    public var solutionCountSum = 0
+    public var solverNodes = 0
     /// Graded levels by label, and their scores added up.
-    var labels: [String: Int] = [:]
-    var graded = 0
-    var scoreSum = 0
+    public var labels: [String: Int] = [:]
+    public var graded = 0
+    public var scoreSum = 0
     /// Nanoseconds per generator call (failed calls too).
-    var generationLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+    public var generationLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
     /// Nanoseconds per uniqueness check.
-    var solveLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+    public var solveLatency = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
     /// CPU time the workers spent on these seeds, added up over workers.
-    var cpuNanoseconds: UInt64 = 0
+    public var cpuNanoseconds: UInt64 = 0
 
-    var failed: Int { seedsDone - generated }
+    public init() {}
 
-    mutating func add(_ record: PuzzleRecord) {
+    public var failed: Int { seedsDone - generated }
+
+    public mutating func add(_ record: PuzzleRecord) {
         seedsDone += 1
         _ = generationLatency.record(max(1, record.generationNanoseconds))
         if let reason = record.failureReason {
@@ -51,10 +54,10 @@ struct BenchTally: SeedChunkResult {
         }
     }
 
-    var meanScore: Double { graded == 0 ? 0 : Double(scoreSum) / Double(graded) }
+    public var meanScore: Double { graded == 0 ? 0 : Double(scoreSum) / Double(graded) }
 
     /// Adds another tally's counts (of the seeds after this one's).
-    mutating func merge(_ other: BenchTally) {
+    public mutating func merge(_ other: BenchTally) {
         seedsDone += other.seedsDone
         generated += other.generated
         for (reason, n) in other.failureReasons { failureReasons[reason, default: 0] += n }
@@ -73,7 +76,7 @@ struct BenchTally: SeedChunkResult {
     }
 
     /// The failure reasons, most frequent first (ties by name).
-    var sortedFailureReasons: [(reason: String, count: Int)] {
+    public var sortedFailureReasons: [(reason: String, count: Int)] {
         failureReasons.map { ($0.key, $0.value) }.sorted { ($1.1, $0.0) < ($0.1, $1.0) }
     }
 }

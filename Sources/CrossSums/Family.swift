@@ -1,0 +1,145 @@
+import ConstraintSolver
+import Foundation
+import PuzzleKit
+
+/// Cross sums as a ``PuzzleKit/PuzzleFamily``: what the command line and the
+/// research tools use. Its profiles are the four difficulties, and every
+/// generated puzzle is unique and needs exactly its difficulty's techniques.
+public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
+    public typealias Profile = Difficulty
+
+    public init() {}
+
+    public var name: String { "cross-sums" }
+    public var summary: String { "cross sums: remove numbers until every row and column adds up to its sum" }
+    public var textExtension: String { "xsum" }
+    public var profiles: [Difficulty] { Difficulty.allCases }
+
+    /// `easy`, `medium`, `hard` or `extra-hard` (also "Extra Hard").
+    public func profile(named argument: String) throws -> Difficulty {
+        guard let difficulty = Difficulty(name: argument) else {
+            throw UsageError("unknown cross sums difficulty '\(argument)': expected easy, medium, hard or extra-hard")
+        }
+        return difficulty
+    }
+
+    public func id(of profile: Difficulty) -> String { profile.rawValue }
+    public func id(of puzzle: Puzzle) -> String { puzzle.id }
+
+    /// A JSON puzzle or pack has a `rowSums` key; a text grid's first row starts
+    /// with `.` and holds no operator.
+    public func recognizes(_ head: String) -> Bool {
+        if head.contains("\"rowSums\"") { return true }
+        let firstRow = head.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty && !$0.hasPrefix("#") && !$0.contains(":") }
+        guard let firstRow else { return false }
+        return firstRow.hasPrefix(".") && !firstRow.contains(where: { "+x*/=?×÷".contains($0) })
+    }
+
+    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
+        PuzzleFile.read(data, file: file)
+    }
+
+    public func write(_ puzzle: Puzzle, as format: PuzzleFormat, comments: [String]) -> String {
+        switch format {
+        case .text: return TextFormat.write(puzzle, comments: comments)
+        case .json: return JSONFormat.write(puzzle, pretty: true) + "\n"
+        case .jsonl: return JSONFormat.write(puzzle, pretty: false) + "\n"
+        }
+    }
+
+    public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
+        puzzle.solution == nil ? nil : TextFormat.writeSolution(puzzle, comments: comments)
+    }
+
+    public func generate(_ difficulty: Difficulty, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
+        do throws(GenerationError) {
+            let generated = try PuzzleGenerator().generate(difficulty: difficulty, seed: request.seed)
+            return Generated(puzzle: generated.puzzle, attempts: generated.candidates, revealed: 0, notes: ["unique"])
+        } catch {
+            throw GenerationFailure(reason: error.reason, error.description)
+        }
+    }
+
+    /// Every puzzle is unique and graded exactly its difficulty, so `--unique`
+    /// is always honoured; a label other than the profile's is refused.
+    public func unsupported(_ request: GenerationRequest) -> String? {
+        guard let label = request.label else { return nil }
+        return "cross sums puzzles are graded exactly their difficulty: use --profile \(label) instead of --difficulty"
+    }
+
+    public func check(_ puzzle: Puzzle) -> CheckReport {
+        let rows = puzzle.grid.count, columns = puzzle.grid.first?.count ?? 0
+        let holds = puzzle.solution.map { puzzle.isSolved(by: $0) }
+        let solution = holds.map { $0 ? ", its solution holds" : ", its solution does NOT hold" } ?? ""
+        return CheckReport(summary: "valid cross sums, \(rows)x\(columns)\(solution)",
+                           problems: holds == false ? ["its solution does not hold"] : [])
+    }
+
+    public var metricColumns: [MetricColumn] {
+        [
+            MetricColumn("rows", unit: "cells", "grid rows"),
+            MetricColumn("columns", unit: "cells", "grid columns"),
+            MetricColumn("keptCells", unit: "cells", "numbers the solution keeps"),
+            MetricColumn("gridTotal", unit: "sum", "the sum of all numbers in the grid"),
+            MetricColumn("keptTotal", unit: "sum", "the sum of the kept numbers (= all row sums added up)"),
+        ]
+    }
+
+    public func metrics(of puzzle: Puzzle) -> [ReportValue] {
+        let kept = puzzle.solution.map { mask in mask.joined().filter { $0 }.count }
+        return [
+            .int(puzzle.grid.count), .int(puzzle.grid.first?.count ?? 0), kept.map(ReportValue.int) ?? .null,
+            .int(puzzle.grid.joined().reduce(0, +)), .int(puzzle.rowSums.reduce(0, +)),
+        ]
+    }
+
+    /// The `puzzles.json` an app ships: levels numbered from 1 within the
+    /// difficulty (`hard-1`, `hard-2`, …), with solutions.
+    public func pack(_ puzzles: [Puzzle], profile: Difficulty) -> String {
+        var numbered = puzzles
+        for index in numbered.indices {
+            numbered[index].id = LevelID.make(difficulty: profile.rawValue, level: index + 1)
+        }
+        return JSONFormat.writePack(numbered)
+    }
+
+    public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
+        let model = try CrossSumsModel(puzzle: puzzle)
+        let solved = model.solve(SearchLimits(solutions: limits.solutions, nodes: limits.nodes, time: limits.time,
+                                              keepSolutions: limits.keepSolutions))
+        let s = solved.statistics
+        let first = solved.solutions.first
+        return CountResult(
+            solutionCount: solved.solutionCount, complete: solved.complete, stopReason: solved.stopReason.rawValue,
+            nodes: s.nodes, failures: s.failures, propagations: s.propagations, maxDepth: s.maxDepth, elapsed: s.elapsed,
+            fields: [("rows", .int(model.rows)), ("columns", .int(model.columns))],
+            solutionText: first.map { TextFormat.write(puzzle, mask: $0) },
+            solutionJSON: first.map { mask in
+                "[" + mask.map { "[" + $0.map { $0 ? "true" : "false" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+            })
+    }
+
+    public typealias Technique = CrossSums.Technique
+
+    public var gradeLabels: [String] { Difficulty.allCases.map(\.rawValue) + ["guess-required"] }
+
+    public func grade(_ puzzle: Puzzle, solutionCount: Int?) throws -> GradeResult {
+        let report = try Grader(puzzle: puzzle).grade(solutionCount: solutionCount)
+        var fields = report.reportRow.fields
+        fields.removeAll { $0.key == "id" }
+        return GradeResult(
+            label: report.label, score: report.score, hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) },
+            steps: report.steps.count, rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
+            solutionCount: report.solutionCount, forcedShare: report.forcedShare,
+            longestForcedRun: report.longestForcedRun, visibility: nil, details: [],
+            explanation: report.steps.map(\.explanation), fields: fields)
+    }
+
+    public func startSession(_ puzzle: Puzzle) throws -> GameSession { try GameSession(puzzle: puzzle) }
+}
+
+extension Technique: TechniqueTier {
+    public var gradeLabel: String { difficulty?.rawValue ?? "guess-required" }
+}

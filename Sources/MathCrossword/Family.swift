@@ -1,0 +1,175 @@
+import ConstraintSolver
+import Foundation
+import PuzzleKit
+
+/// The math crossword as a ``PuzzleKit/PuzzleFamily``: what the command line
+/// and the research tools use.
+public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily {
+    public typealias Puzzle = Level
+    public typealias Profile = DifficultyProfile
+
+    public init() {}
+
+    public var name: String { "math-crossword" }
+    public var summary: String { "math crossword: fill the blanks of crossing equations from a pool of tiles" }
+    public var textExtension: String { "mcw" }
+    public var profiles: [DifficultyProfile] { DifficultyProfile.classProfiles }
+
+    /// `class_1` … `class_4`, or a profile JSON file with the keys of ``DifficultyProfile``.
+    public func profile(named argument: String) throws -> DifficultyProfile {
+        if let profile = DifficultyProfile.named(argument) { return profile }
+        guard argument.hasSuffix(".json") else {
+            throw UsageError("unknown profile '\(argument)': expected class_1, class_2, class_3, class_4 or a profile .json file")
+        }
+        guard let data = FileManager.default.contents(atPath: argument) else {
+            throw FormatError("cannot read the profile file", at: SourceLocation(file: argument, line: 1))
+        }
+        return try DifficultyProfile.decode(from: data, file: argument)
+    }
+
+    public func id(of profile: DifficultyProfile) -> String { profile.id }
+    public func id(of puzzle: Level) -> String { puzzle.id }
+
+    /// A JSON level has `cells`; a text grid is a math crossword unless it
+    /// looks like a cross sums grid.
+    public func recognizes(_ head: String) -> Bool {
+        head.contains("\"cells\"")
+    }
+
+    public func read(_ data: Data, file: String) -> [Result<Level, FormatError>] {
+        guard let text = String(data: data, encoding: .utf8) else {
+            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+        }
+        switch PuzzleSource.form(path: file, text: text, textExtension: textExtension) {
+        case .jsonl: return JSONFormat.readLines(text, file: file)
+        case .json: return [Result { () throws(FormatError) -> Level in try JSONFormat.read(data, file: file) }]
+        case .text: return [Result { () throws(FormatError) -> Level in try TextFormat.read(text, file: file) }]
+        }
+    }
+
+    public func write(_ puzzle: Level, as format: PuzzleFormat, comments: [String]) -> String {
+        switch format {
+        case .text: return TextFormat.write(puzzle, comments: comments)
+        case .json: return JSONFormat.write(puzzle, pretty: true) + "\n"
+        case .jsonl: return JSONFormat.write(puzzle, pretty: false) + "\n"
+        }
+    }
+
+    public func writeSolution(_ puzzle: Level, comments: [String]) -> String? {
+        puzzle.solution == nil ? nil : TextFormat.write(puzzle, comments: comments, solved: true)
+    }
+
+    public func generate(_ profile: DifficultyProfile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Level> {
+        let generator = LevelGenerator()
+        let generated: GeneratedLevel
+        do throws(GenerationError) {
+            if let name = request.label, let label = DifficultyLabel(rawValue: name) {
+                generated = try generator.generate(difficulty: profile, seed: request.seed, label: label)
+            } else if request.unique {
+                generated = try generator.generateUnique(difficulty: profile, seed: request.seed)
+            } else {
+                generated = try generator.generate(difficulty: profile, seed: request.seed)
+            }
+        } catch {
+            throw GenerationFailure(reason: error.reason, error.description)
+        }
+        var notes: [String] = []
+        if request.unique { notes += ["unique", "\(generated.revealed) cells revealed"] }
+        if let label = request.label { notes.append("graded \(label)") }
+        return Generated(puzzle: generated.level, attempts: generated.attempts,
+                         revealed: request.unique ? generated.revealed : 0, notes: notes)
+    }
+
+    public func unsupported(_ request: GenerationRequest) -> String? {
+        guard let label = request.label, DifficultyLabel(rawValue: label) == nil else { return nil }
+        return "unknown label '\(label)': expected " + DifficultyLabel.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// Lists the equations with their state (with the level's solution placed
+    /// when it carries one) and notes what the class generators never produce.
+    public func check(_ level: Level) -> CheckReport {
+        do throws(SolveError) {
+            _ = try CrosswordModel(level: level)
+        } catch .overflow(let position) {
+            return CheckReport(summary: "invalid, \(level.rows)x\(level.columns), \(level.equations.count) equations",
+                               problems: ["\(SolveError.overflow(position))"])
+        } catch {}  // too many blanks to tabulate matters to solving, not to the format
+        var filled = level
+        for entry in level.solution ?? [] { filled[entry.position].currentValue = entry.value }
+        let states = EquationEvaluator().evaluate(filled)
+        return CheckReport(
+            summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.blankPositions.count) blanks",
+            details: zip(level.equations, states).map { "\(Explain.equationText($0, in: level))  \($1.rawValue)" },
+            notes: LevelCheck.notes(for: level))
+    }
+
+    public var metricColumns: [MetricColumn] {
+        [
+            MetricColumn("rows", unit: "cells", "grid rows"),
+            MetricColumn("columns", unit: "cells", "grid columns"),
+            MetricColumn("equations", unit: "count", "equations in the grid"),
+            MetricColumn("blanks", unit: "cells", "empty cells (= tiles in the pool)"),
+            MetricColumn("distinctPoolValues", unit: "count", "different numbers among the pool's tiles"),
+            MetricColumn("crossingCells", unit: "cells", "cells shared by a horizontal and a vertical equation"),
+            MetricColumn("crossingsPerEquationMin", unit: "cells", "fewest crossing cells of any one equation"),
+            MetricColumn("crossingsPerEquationMean", unit: "cells", "crossing cells per equation, averaged over the equations"),
+            MetricColumn("blankCrossingCells", unit: "cells", "crossing cells that are empty"),
+        ]
+    }
+
+    public func metrics(of level: Level) -> [ReportValue] {
+        let crossings = CrossingMetrics(level)
+        let perEquation = crossings.perEquation
+        return [
+            .int(level.rows), .int(level.columns), .int(level.equations.count), .int(level.blankPositions.count),
+            .int(Set(level.numberPool).count), .int(crossings.cells), .int(perEquation.min() ?? 0),
+            .double(perEquation.isEmpty ? 0 : Double(perEquation.reduce(0, +)) / Double(perEquation.count)),
+            .int(crossings.blankCells),
+        ]
+    }
+
+    public func count(_ level: Level, limits: CountLimits) throws -> CountResult {
+        let model = try CrosswordModel(level: level)
+        let solved = model.solve(SearchLimits(solutions: limits.solutions, nodes: limits.nodes, time: limits.time,
+                                              keepSolutions: limits.keepSolutions))
+        let first = solved.solutions.first
+        var filled = level
+        filled.solution = first
+        let s = solved.statistics
+        return CountResult(
+            solutionCount: solved.solutionCount, complete: solved.complete, stopReason: solved.stopReason.rawValue,
+            nodes: s.nodes, failures: s.failures, propagations: s.propagations, maxDepth: s.maxDepth, elapsed: s.elapsed,
+            fields: [("blanks", .int(level.blankPositions.count))],
+            solutionText: first.map { _ in TextFormat.write(filled, solved: true) },
+            solutionJSON: first.map { entries in
+                "[" + entries.map { "{\"row\":\($0.row),\"column\":\($0.column),\"value\":\($0.value.jsonText)}" }
+                    .joined(separator: ",") + "]"
+            })
+    }
+
+    public typealias Technique = MathCrossword.Technique
+
+    public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
+
+    public func grade(_ level: Level, solutionCount: Int?) throws -> GradeResult {
+        let report = try Grader().grade(level, solutionCount: solutionCount)
+        let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
+        let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
+            + " longest forced run \(report.longestForcedRun); crossings: \(report.crossingCells) cells"
+            + " (\(report.blankCrossingCells) empty), \(report.minCrossingsPerEquation)–"
+            + "\(String(format: "%.2f", report.meanCrossingsPerEquation)) per equation"
+        return GradeResult(
+            label: report.label.rawValue, score: report.score,
+            hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) }, steps: report.steps.count,
+            rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
+            solutionCount: report.solutionCount, forcedShare: report.forcedShare,
+            longestForcedRun: report.longestForcedRun, visibility: report.visibility, details: [detail],
+            explanation: Explain.sentences(for: report.steps, in: level), fields: report.fields)
+    }
+
+    public func startSession(_ level: Level) -> GameSession { GameSession(level: level) }
+}
+
+extension Technique: TechniqueTier {
+    public var gradeLabel: String { label.rawValue }
+}

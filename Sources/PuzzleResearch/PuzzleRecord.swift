@@ -1,0 +1,193 @@
+import Dispatch
+import Foundation
+import PuzzleKit
+
+/// The toolkit version written into every research row.
+public enum PuzzleLabVersion {
+    public static let string = "0.1.0"
+}
+
+/// What one seed gave: the generated puzzle's metrics (or why generation
+/// failed), the solver's capped count, the grade and the times.
+///
+/// `bench` adds records into a ``BenchTally``; `export` writes one CSV row
+/// per record (``PuzzleColumn``). Nothing else about a puzzle is kept, so
+/// memory does not grow with the number of seeds.
+public struct PuzzleRecord: Sendable {
+    public var seed: Int
+    public var profileID: String
+    /// Generated with `unique` asked for.
+    public var unique: Bool
+    /// Why generation failed (the failure's short reason); `nil` for a
+    /// generated puzzle.
+    public var failureReason: String?
+    /// Attempts or candidates the generator used; `nil` on failure.
+    public var attempts: Int?
+    /// Cells turned into givens to make the solution unique; `nil` on
+    /// failure or where the family has no such step.
+    public var revealed: Int?
+    /// The family's metric values (``PuzzleFamily/metricColumns``); `nil` on
+    /// failure or when not asked for.
+    public var metrics: [ReportValue]?
+    /// The uniqueness check; `nil` on failure or when not asked for.
+    public var solve: SolveSummary?
+    /// The generator call, failed ones included.
+    public var generationNanoseconds: UInt64
+    /// Counting up to ``PuzzleRun/solutionLimit``, model building included.
+    public var solveNanoseconds: UInt64?
+    /// The grader's verdict; `nil` on failure or when not asked for.
+    public var grade: GradeSummary?
+    public var gradeNanoseconds: UInt64?
+
+    public var generated: Bool { failureReason == nil }
+
+    public init(seed: Int, profileID: String, unique: Bool) {
+        self.seed = seed
+        self.profileID = profileID
+        self.unique = unique
+        generationNanoseconds = 0
+    }
+}
+
+/// What the grader found: the difficulty for a person.
+public struct GradeSummary: Sendable, Equatable {
+    public var label: String
+    public var score: Int
+    /// The code of the hardest technique needed.
+    public var hardestTechnique: String?
+    public var steps: Int
+    public var rounds: Int
+    public var guesses: Int
+    public var forcedShare: Double
+    public var longestForcedRun: Int
+    /// Mean moves on offer ÷ open cells left, where the family defines it.
+    public var visibility: Double?
+
+    public init(_ grade: GradeResult) {
+        label = grade.label
+        score = grade.score
+        hardestTechnique = grade.hardestTechnique?.code
+        steps = grade.steps
+        rounds = grade.rounds
+        guesses = grade.guesses
+        forcedShare = grade.forcedShare
+        longestForcedRun = grade.longestForcedRun
+        visibility = grade.visibility
+    }
+}
+
+/// The solver's answer to "is it unique?" and the work it took.
+public struct SolveSummary: Sendable, Equatable {
+    /// Solutions found, at most ``PuzzleRun/solutionLimit``.
+    public var solutionCount: Int
+    /// True when the search was exhausted (the count is exact); false when it
+    /// stopped at the limit.
+    public var complete: Bool
+    public var nodes: Int
+    public var failures: Int
+    public var propagations: Int
+
+    public init(_ result: CountResult) {
+        solutionCount = result.solutionCount
+        complete = result.complete
+        nodes = result.nodes
+        failures = result.failures
+        propagations = result.propagations
+    }
+}
+
+/// Generates (and counts and grades) the puzzle of one seed: the single
+/// place bench, export, tests and notebooks get their per-puzzle figures
+/// from. One run per family and profile.
+public struct PuzzleRun: Sendable {
+    /// The uniqueness check stops at this many solutions.
+    public static let solutionLimit = 2
+
+    public let profileID: String
+    public let unique: Bool
+    /// The family's grade labels, easiest first (bench counts them in this
+    /// order); empty for a family without a grader.
+    public let labels: [String]
+    /// The family's metric columns.
+    public let metricColumns: [MetricColumn]
+    /// The record of one seed.
+    public let record: @Sendable (_ seed: Int) -> PuzzleRecord
+
+    /// A run of `family` at `profile`.
+    ///
+    /// - Parameters:
+    ///   - unique: ask the generator for puzzles with exactly one solution.
+    ///   - solve: count each puzzle's solutions up to ``solutionLimit``
+    ///     (families that count).
+    ///   - grade: grade each puzzle (families with a grader), with the count
+    ///     already made when there is one.
+    ///   - metrics: measure the family's metric columns (export needs them,
+    ///     bench does not).
+    public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, solve: Bool,
+                                      grade: Bool, metrics: Bool = true) {
+        let profileID = family.id(of: profile)
+        let counting = solve ? family as? any CountingFamily : nil
+        let grading = grade ? family as? any GradingFamily : nil
+        self.profileID = profileID
+        self.unique = unique
+        labels = (family as? any GradingFamily)?.gradeLabels ?? []
+        metricColumns = family.metricColumns
+        record = { seed in
+            var record = PuzzleRecord(seed: seed, profileID: profileID, unique: unique)
+            let start = monotonicNanoseconds()
+            let generated: Generated<Family.Puzzle>
+            do throws(GenerationFailure) {
+                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: unique))
+            } catch {
+                record.generationNanoseconds = monotonicNanoseconds() &- start
+                record.failureReason = error.reason
+                return record
+            }
+            record.generationNanoseconds = monotonicNanoseconds() &- start
+            record.attempts = generated.attempts
+            record.revealed = generated.revealed
+            if metrics { record.metrics = family.metrics(of: generated.puzzle) }
+            if let counting {
+                let solveStart = monotonicNanoseconds()
+                record.solve = Self.count(generated.puzzle, counting).map(SolveSummary.init)
+                record.solveNanoseconds = monotonicNanoseconds() &- solveStart
+            }
+            if let grading {
+                let gradeStart = monotonicNanoseconds()
+                record.grade = Self.grade(generated.puzzle, grading, solutionCount: record.solve?.solutionCount)
+                    .map(GradeSummary.init)
+                record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
+            }
+            return record
+        }
+    }
+
+    private static func count<F: CountingFamily>(_ puzzle: Any, _ family: F) -> CountResult? {
+        guard let puzzle = puzzle as? F.Puzzle else { return nil }
+        return try? family.count(puzzle, limits: CountLimits(solutions: solutionLimit))
+    }
+
+    private static func grade<F: GradingFamily>(_ puzzle: Any, _ family: F, solutionCount: Int?) -> GradeResult? {
+        guard let puzzle = puzzle as? F.Puzzle else { return nil }
+        return try? family.grade(puzzle, solutionCount: solutionCount)
+    }
+}
+
+/// A monotonic clock reading in nanoseconds.
+@inline(__always) public func monotonicNanoseconds() -> UInt64 {
+    DispatchTime.now().uptimeNanoseconds
+}
+
+/// The CPU time the calling thread has used, in nanoseconds: unlike wall
+/// time, it does not grow while the thread waits for a core that other
+/// processes hold.
+public func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Nanoseconds as microseconds, rounded to the nanosecond.
+public func microseconds(_ nanoseconds: UInt64) -> Double {
+    Double(nanoseconds) / 1000
+}

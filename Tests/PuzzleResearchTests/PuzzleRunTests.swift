@@ -1,0 +1,82 @@
+import CrossSums
+import Foundation
+import MathCrossword
+import PuzzleKit
+import PuzzleResearch
+import Testing
+
+@Suite struct PuzzleRunTests {
+    /// The math crossword's export header is the one the notebooks' data
+    /// sets were written with.
+    @Test func mathCrosswordColumnsKeepTheirOrder() {
+        let names = PuzzleColumn.all(metrics: MathCrosswordFamily().metricColumns).map(\.name)
+        #expect(names == [
+            "seed", "profile", "toolkitVersion", "unique", "status", "failureReason", "rows", "columns", "equations",
+            "blanks", "distinctPoolValues", "crossingCells", "crossingsPerEquationMin", "crossingsPerEquationMean",
+            "blankCrossingCells", "attempts", "revealed", "solutionLimit", "solutionCount", "complete", "solverNodes",
+            "solverFailures", "solverPropagations", "gradeLabel", "gradeScore", "hardestTechnique", "gradeSteps",
+            "gradeRounds", "guesses", "forcedShare", "longestForcedRun", "visibility", "generationMicroseconds",
+            "solveMicroseconds", "gradeMicroseconds",
+        ])
+    }
+
+    /// Every family's metric values line up with its metric columns.
+    @Test func metricsMatchTheirColumns() throws {
+        let crossword = MathCrosswordFamily()
+        let level = try crossword.generate(DifficultyProfile.class2, GenerationRequest(seed: 3)).puzzle
+        #expect(crossword.metrics(of: level).count == crossword.metricColumns.count)
+        let sums = CrossSumsFamily()
+        let puzzle = try sums.generate(.medium, GenerationRequest(seed: 3)).puzzle
+        #expect(sums.metrics(of: puzzle).count == sums.metricColumns.count)
+    }
+
+    /// A record is a function of the seed: the same seed gives the same row
+    /// (timings aside), and the grade agrees with the count.
+    @Test(arguments: [1, 2, 17, 99])
+    func recordsAreDeterministic(seed: Int) {
+        let runs = [
+            PuzzleRun(MathCrosswordFamily(), profile: .class3, unique: true, solve: true, grade: true),
+            PuzzleRun(CrossSumsFamily(), profile: .hard, unique: false, solve: true, grade: true),
+        ]
+        for run in runs {
+            let columns = PuzzleColumn.all(metrics: run.metricColumns).filter { !$0.timing }
+            let a = PuzzleColumn.row(run.record(seed), columns: columns)
+            let b = PuzzleColumn.row(run.record(seed), columns: columns)
+            #expect(a == b)
+            let record = run.record(seed)
+            #expect(record.generated)
+            #expect(record.solve?.solutionCount == 1)
+            #expect(record.grade != nil)
+            #expect(record.metrics?.count == run.metricColumns.count)
+        }
+    }
+
+    /// A failed generation gives a row with its reason and empty metrics.
+    @Test func failuresAreRecorded() throws {
+        let family = MathCrosswordFamily()
+        let impossible = try DifficultyProfile.decode(from: Data("""
+            {"id":"tiny","displayName":"Tiny","minValue":1,"maxValue":2,"allowedOperators":["+"],"gridRows":5,
+             "gridColumns":5,"minEquations":9,"maxEquations":9,"maxOperandsPerEquation":2,"minCrossingsPerEquation":1}
+            """.utf8), file: "tiny.json")
+        let run = PuzzleRun(family, profile: impossible, unique: false, solve: true, grade: true)
+        let record = run.record(1)
+        #expect(!record.generated)
+        #expect(record.failureReason != nil)
+        #expect(record.metrics == nil && record.solve == nil && record.grade == nil)
+    }
+
+    /// The seed runner delivers every seed once, in order, whatever the jobs.
+    @Test(arguments: [1, 2, 3])
+    func seedRunnerKeepsSeedOrder(jobs: Int) async throws {
+        struct Chunk: SeedChunkResult {
+            var seeds: [Int]
+            var seedsDone: Int { seeds.count }
+        }
+        var delivered: [Int] = []
+        let done = try await SeedRunner(first: 5, count: 500, jobs: jobs).run(
+            work: { seeds, _ in Chunk(seeds: Array(seeds)) },
+            deliver: { delivered += $0.seeds })
+        #expect(done == 500)
+        #expect(delivered == Array(5..<505))
+    }
+}
