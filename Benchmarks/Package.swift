@@ -33,5 +33,15 @@ let package = Package(
             path: "Benchmarks/Solver",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CrossSums",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CrossSums", package: "PuzzleLab"),
+                .product(name: "ConstraintSolver", package: "PuzzleLab"),
+            ],
+            path: "Benchmarks/CrossSums",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

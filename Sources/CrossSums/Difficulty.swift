@@ -1,4 +1,4 @@
-/// The four difficulties of the game (US1).
+/// The four difficulties of the game.
 ///
 /// A difficulty is defined by the hardest technique its puzzles need, checked
 /// by the grader the way Simon Tatham's puzzles do it: a generated puzzle is

@@ -1,5 +1,5 @@
 import PuzzleKit
-/// The player's mark on one number (US4, US5).
+/// The player's mark on one number.
 public enum CellMark: String, Codable, Sendable, CaseIterable {
     /// Not marked yet: the number is shown.
     case undecided
@@ -22,7 +22,7 @@ public enum MoveOutcome: String, Sendable, Equatable {
     case ignored
 }
 
-/// A revealed cell (US7).
+/// A revealed cell.
 public struct Hint: Sendable, Equatable {
     /// The cell and its correct decision, now applied.
     public let move: CellMove
@@ -33,7 +33,7 @@ public struct Hint: Sendable, Equatable {
     public let explanation: String
 }
 
-/// A level being played (the seed's `GameViewModel` without UI, US4–US8, US10).
+/// A level being played (the seed's `GameViewModel` without UI).
 ///
 /// Every number starts undecided (shown). Marking a number *removed* that the
 /// solution keeps, or *kept* that the solution removes, is a mistake: the
@@ -63,7 +63,7 @@ public struct GameSession: Sendable {
     public private(set) var marks: [[CellMark]]
     public private(set) var hintsUsed = 0
     public private(set) var mistakes = 0
-    /// True once every number the solution removes is removed (US8).
+    /// True once every number the solution removes is removed.
     public private(set) var isLevelComplete = false
 
     private let grader: Grader
@@ -96,7 +96,7 @@ public struct GameSession: Sendable {
         checkForWinCondition()
     }
 
-    /// True when no lives are left (US6).
+    /// True when no lives are left.
     public var isGameOver: Bool { state.livesRemaining == 0 }
 
     /// Marks the number at (`row`, `column`) kept or removed.
@@ -126,7 +126,7 @@ public struct GameSession: Sendable {
         return mark(row: row, column: col, as: marks[row][col] == .removed ? .keep : .remove)
     }
 
-    /// Reveals one correct cell (US7): the first cell of the next logical
+    /// Reveals one correct cell: the first cell of the next logical
     /// deduction (the easiest technique that applies to the current marks),
     /// or, when only guessing would help, an undecided cell from the solution
     /// (one it removes, if any). The cell is marked at no cost.
@@ -157,7 +157,7 @@ public struct GameSession: Sendable {
     }
 
     /// Starts the level again: every mark cleared, all lives back, no hints
-    /// or mistakes counted (US10).
+    /// or mistakes counted.
     public mutating func restart() {
         marks = Array(repeating: Array(repeating: .undecided, count: puzzle.columns), count: puzzle.rows)
         state = GameState(playerGridMask: Array(repeating: Array(repeating: true, count: puzzle.columns), count: puzzle.rows),
@@ -169,7 +169,7 @@ public struct GameSession: Sendable {
     }
 
     /// Updates and returns ``isLevelComplete``: true when the shown numbers
-    /// make every row and column sum (US8).
+    /// make every row and column sum.
     @discardableResult
     public mutating func checkForWinCondition() -> Bool {
         isLevelComplete = puzzle.isSolved(by: state.playerGridMask)

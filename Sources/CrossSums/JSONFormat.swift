@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The JSON puzzle and the `puzzles.json` level pack (FORMATS.md section 4).
+/// The JSON puzzle and the `puzzles.json` level pack (docs/FORMATS.md section 4).
 ///
 /// One puzzle is the seed's ``Puzzle`` with the default `Codable` keys `id`,
 /// `difficulty`, `grid`, `solution` (optional), `rowSums`, `columnSums`. A

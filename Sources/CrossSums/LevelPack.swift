@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// Level packs: the `puzzles.json` an app ships (FORMATS.md section 4).
+/// Level packs: the `puzzles.json` an app ships (docs/FORMATS.md section 4).
 public enum LevelPack {
     /// Generates levels `1...levels` of `difficulty`, with solutions.
     ///

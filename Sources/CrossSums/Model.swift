@@ -38,12 +38,12 @@ public enum CellDecision: String, Codable, Sendable, CaseIterable {
     public var opposite: CellDecision { self == .keep ? .remove : .keep }
 }
 
-/// A complete cross sums puzzle (seed section 3, US3).
+/// A complete cross sums puzzle (seed section 3).
 ///
 /// `grid[r][c]` is the number at row `r`, column `c`; `rowSums[r]` and
 /// `columnSums[c]` are the targets the kept numbers of each line must add up
 /// to; `solution[r][c]` is `true` when that number is kept. Encoded with the
-/// default `Codable` keys, this is the JSON puzzle of FORMATS.md section 4;
+/// default `Codable` keys, this is the JSON puzzle of docs/FORMATS.md section 4;
 /// `solution` is absent when a file gives a puzzle to be solved.
 ///
 ///     let puzzle = Puzzle(id: "easy-1", difficulty: "easy",
@@ -116,7 +116,7 @@ public struct Puzzle: Codable, Identifiable, Sendable, Equatable {
     public var lines: [Line] { (0..<rows).map(Line.row) + (0..<columns).map(Line.column) }
 }
 
-/// The player's persistent data (seed section 3, US9).
+/// The player's persistent data (seed section 3).
 ///
 /// Saved as JSON with the default keys by ``ProfileStore``.
 public struct PlayerProfile: Codable, Sendable, Equatable {

@@ -24,7 +24,7 @@ public enum ProfileLoadEvent: Sendable, Equatable {
 }
 
 /// Saves and loads the ``PlayerProfile`` as a JSON file (the seed's
-/// `PersistenceService`, US9).
+/// `PersistenceService`).
 ///
 /// Saving is atomic: the JSON (sorted keys) is written to a temporary file
 /// beside the profile and renamed over it, so a crash leaves the old or the

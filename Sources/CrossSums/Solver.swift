@@ -30,7 +30,7 @@ public struct SolveResult: Sendable {
 }
 
 extension SolveResult {
-    /// The result as one row for JSON or CSV output (FORMATS.md section 5):
+    /// The result as one row for JSON or CSV output (docs/FORMATS.md section 5):
     /// `id`, `solutionCount` (a decimal string above 2^53), `complete`,
     /// `stopReason`, search statistics, the time in microseconds and, when
     /// asked, the first solution as an array of rows of `true` (kept) and

@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The cross sums text grid, `.xsum` (FORMATS.md section 3).
+/// The cross sums text grid, `.xsum` (docs/FORMATS.md section 3).
 ///
 ///     # bordered grid: top-left '.', first row column sums, first column row sums
 ///      .  10  5  9

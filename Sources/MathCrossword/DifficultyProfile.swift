@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The settings a level is generated from (seed task 2.3).
+/// The settings a level is generated from.
 ///
 /// The four class profiles are exactly the seed's; custom profiles are read
 /// from JSON with the same keys (see ``DifficultyProfile/decode(from:file:)``).

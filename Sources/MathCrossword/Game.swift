@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// One number tile of the pool (seed task 5.1): a value and how often it can
+/// One number tile of the pool: a value and how often it can
 /// still be placed. A tile with no uses left is shown greyed out.
 public struct NumberTileState: Identifiable, Sendable, Equatable {
     /// The tile's index in the level's pool.
@@ -36,7 +36,7 @@ public enum MoveError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A game in progress (seed task 5.1's view model, without UI).
+/// A game in progress (the game screen's view model, without UI).
 ///
 /// A value type: an app keeps one in an `@Observable` or `ObservableObject`
 /// and calls its mutating methods.

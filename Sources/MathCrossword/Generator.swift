@@ -48,8 +48,7 @@ public struct GeneratedLevel: Sendable {
     public var revealed = 0
 }
 
-/// Builds levels for a difficulty profile, reproducibly from a seed (seed
-/// task 3.1).
+/// Builds levels for a difficulty profile, reproducibly from a seed.
 ///
 /// Each attempt grows one connected crossword: it places a first `A op B = C`
 /// equation, then repeatedly looks at every legal way to cross an operand
@@ -61,7 +60,7 @@ public struct GeneratedLevel: Sendable {
 /// side by side, so every run of the grid is exactly one equation. Then every
 /// equation gets one or two empty operands, and the pool is their values.
 public struct LevelGenerator: Sendable {
-    /// Complete placement attempts before giving up (seed task 3.1).
+    /// Complete placement attempts before giving up.
     public static let maxAttempts = 3
 
     public init() {}

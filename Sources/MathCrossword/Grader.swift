@@ -22,7 +22,7 @@ public struct GradeStep: Sendable, Equatable {
     public var guessDepth: Int
 }
 
-/// How hard a level is for a person, and why (DESIGN.md, "Difficulty grading").
+/// How hard a level is for a person, and why.
 public struct GradeReport: Sendable {
     /// Every step that leads to the solution, in order. Failed guesses are not
     /// in it; they are counted in ``backtracks``.

@@ -64,7 +64,7 @@ public struct TokenGrid: Sendable, Equatable {
 
     public subscript(position: GridPosition) -> GridToken { self[position.row, position.column] }
 
-    /// Reads the equations of the grid (FORMATS.md section 1) in canonical
+    /// Reads the equations of the grid (docs/FORMATS.md section 1) in canonical
     /// order: by first cell, row-major, a horizontal run before a vertical one
     /// starting at the same cell.
     ///

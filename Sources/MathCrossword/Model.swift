@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// What a grid cell holds (seed task 2.1).
+/// What a grid cell holds.
 public enum CellType: String, Codable, Sendable, CaseIterable {
     case block
     case emptyOperand
@@ -10,7 +10,7 @@ public enum CellType: String, Codable, Sendable, CaseIterable {
     case equals
 }
 
-/// One cell of a level (seed task 2.1).
+/// One cell of a level.
 public struct GridCell: Identifiable, Codable, Sendable, Equatable {
     public let id: UUID
     public let position: GridPosition
@@ -39,14 +39,14 @@ public struct GridCell: Identifiable, Codable, Sendable, Equatable {
     public var value: PuzzleNumber? { type == .fixedOperand ? fixedValue : currentValue }
 }
 
-/// The direction an equation reads in (seed task 2.2).
+/// The direction an equation reads in.
 public enum EquationOrientation: String, Codable, Sendable, CaseIterable {
     case horizontal
     case vertical
 }
 
 /// One equation: the positions of all its cells, operands, operators and `=`,
-/// in reading order (seed task 2.2).
+/// in reading order.
 public struct Equation: Identifiable, Codable, Sendable, Equatable {
     public let id: UUID
     public let orientation: EquationOrientation
@@ -60,7 +60,7 @@ public struct Equation: Identifiable, Codable, Sendable, Equatable {
 }
 
 /// The value of one empty cell in a level's solution (the optional `solution`
-/// key of the JSON form, FORMATS.md section 2).
+/// key of the JSON form, docs/FORMATS.md section 2).
 public struct SolutionEntry: Codable, Sendable, Equatable {
     public let row: Int
     public let column: Int
@@ -75,7 +75,7 @@ public struct SolutionEntry: Codable, Sendable, Equatable {
     public var position: GridPosition { GridPosition(row: row, column: column) }
 }
 
-/// A playable math crossword (seed task 2.4).
+/// A playable math crossword.
 ///
 /// `cells` holds every cell of the grid, blocks included, in row-major order.
 public struct Level: Identifiable, Codable, Sendable, Equatable {

@@ -11,7 +11,7 @@ public enum ArithmeticOperator: String, Codable, Sendable, CaseIterable {
     /// The canonical symbol writers emit: `+ - x /`.
     public var symbol: String { rawValue }
 
-    /// Reads a symbol, including the aliases readers accept (FORMATS.md
+    /// Reads a symbol, including the aliases readers accept (docs/FORMATS.md
     /// section 1): `X * ×` for `x`, `: ÷` for `/`, `– −` for `-`.
     public init?(symbol: some StringProtocol) {
         switch symbol {
@@ -36,7 +36,7 @@ public enum ArithmeticOperator: String, Codable, Sendable, CaseIterable {
     }
 }
 
-/// The state of one equation (seed task 4.1).
+/// The state of one equation.
 public enum EquationEvaluationState: String, Codable, Sendable {
     /// Some operand has no value yet.
     case incomplete
@@ -97,8 +97,7 @@ public enum EquationRules {
     }
 }
 
-/// Evaluates the equations of a level against the values in its cells (seed
-/// task 4.1).
+/// Evaluates the equations of a level against the values in its cells.
 public struct EquationEvaluator: Sendable {
     public init() {}
 

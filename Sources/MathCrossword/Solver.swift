@@ -34,7 +34,7 @@ public struct SolveResult: Sendable {
     public var statistics: SearchStatistics
 }
 
-/// A math crossword as a constraint model (the CSP of DESIGN.md).
+/// A math crossword as a constraint model.
 ///
 /// One variable per empty cell, whose values are indices into the pool's
 /// distinct values; one table per equation listing exactly the combinations

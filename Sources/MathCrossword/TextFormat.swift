@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The math crossword text grid, `.mcw` (FORMATS.md section 1).
+/// The math crossword text grid, `.mcw` (docs/FORMATS.md section 1).
 ///
 ///     # A class 1 puzzle
 ///     profile: class_1

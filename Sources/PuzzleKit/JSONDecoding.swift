@@ -6,14 +6,15 @@ import Foundation
 /// - Parameters:
 ///   - line: the line the JSON text starts on (JSON Lines give one per object).
 ///   - largeNumberHint: added to the message when the JSON holds a number
-///     beyond 64 bits (what the user can do about it, if anything).
+///     beyond 64 bits: what the user can do about it; without one the message
+///     says that the `GMP` trait does not lift the limit here.
 public func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, file: String, line: Int,
                                      largeNumberHint: String? = nil) throws(FormatError) -> T {
     do {
         return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
         if let digits = longDigitRun(in: data) {
-            let hint = largeNumberHint.map { "; \($0)" } ?? ""
+            let hint = "; " + (largeNumberHint ?? "these values stay 64-bit even with --traits GMP")
             throw FormatError("the number \(digits) does not fit in 64 bits (at most \(Int.max))\(hint)", at: SourceLocation(file: file, line: line))
         }
         throw FormatError(describe(error), at: SourceLocation(file: file, line: line))

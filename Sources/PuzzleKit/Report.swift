@@ -17,7 +17,7 @@ public enum ReportValue: Sendable, Equatable {
     }
 
     /// A count that may exceed what a JSON reader holds exactly: an integer up
-    /// to 2^53, a decimal string above (FORMATS.md section 5).
+    /// to 2^53, a decimal string above (docs/FORMATS.md section 5).
     public static func count(_ n: Int) -> ReportValue {
         n.magnitude <= 1 << 53 ? .int(n) : .string(String(n))
     }

@@ -21,7 +21,7 @@ public struct TextLine: Sendable {
 }
 
 /// Splits text into the meaningful lines of the shared lexical rules
-/// (FORMATS.md section 0).
+/// (docs/FORMATS.md section 0).
 ///
 /// A leading byte-order mark is dropped; lines end in LF or CRLF; blanks are
 /// spaces and tabs; blank lines and lines whose first non-blank character is

@@ -98,7 +98,7 @@ struct Solve: ParsableCommand {
             + " \(c.elapsed.microseconds) µs"
     }
 
-    /// The count as a JSON/CSV row (FORMATS.md section 5).
+    /// The count as a JSON/CSV row (docs/FORMATS.md section 5).
     static func row(file: String, id: String, _ c: CountResult, showSolution: Bool) -> ReportRow {
         var row = ReportRow([
             ("file", .string(file)), ("id", .string(id)),

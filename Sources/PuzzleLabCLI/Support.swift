@@ -46,7 +46,7 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The output formats of the reporting commands (FORMATS.md section 5).
+/// The output formats of the reporting commands (docs/FORMATS.md section 5).
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, csv
 }

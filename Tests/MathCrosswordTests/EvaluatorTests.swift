@@ -1,7 +1,7 @@
 import Testing
 import MathCrossword
 
-/// Seed task 8.1: EquationEvaluator.
+/// EquationEvaluator: the rules of one equation.
 @Suite struct EvaluatorTests {
     func state(_ text: String) throws -> EquationEvaluationState {
         let level = try TextFormat.read("pool:\n\(text)\n", file: "t.mcw")

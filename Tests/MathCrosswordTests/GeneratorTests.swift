@@ -3,7 +3,7 @@ import Testing
 import MathCrossword
 import PuzzleKit
 
-/// Every rule of seed task 3.1 and FORMATS.md section 1 a generated level must
+/// Every rule of the generator and of docs/FORMATS.md section 1 a generated level must
 /// keep, as a list of violations (empty when the level is right).
 func violations(_ level: Level, _ profile: DifficultyProfile) -> [String] {
     var found: [String] = []

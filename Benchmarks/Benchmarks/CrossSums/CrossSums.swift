@@ -1,0 +1,60 @@
+// Cross sums per difficulty, on the puzzles of seeds 1…200 (generated once
+// before measuring, except by `generate`; the scaling factor makes the time
+// metrics per puzzle):
+//   generate  generating a unique puzzle of the difficulty
+//   count     the uniqueness check: counting up to 2 solutions
+//   grade     grading, with the count already made
+//
+// Gated (Thresholds/): the deterministic counts only, `candidates` (candidate
+// grids the generator tried per 1000 puzzles), `nodes` and `mallocCountTotal`;
+// wall-clock time is never gated.
+import Benchmark
+import ConstraintSolver
+import CrossSums
+
+let candidates = BenchmarkMetric.custom("candidates", polarity: .prefersSmaller, useScalingFactor: false)
+let nodes = BenchmarkMetric.custom("nodes", polarity: .prefersSmaller, useScalingFactor: false)
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, candidates, nodes],
+        timeUnits: .microseconds,
+        warmupIterations: 1,
+        scalingFactor: .one,
+        maxDuration: .seconds(2),
+        maxIterations: 200,
+        thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0], absolute: [:])]
+    )
+    let generator = PuzzleGenerator()
+
+    for difficulty in Difficulty.allCases {
+        let puzzles = (1...200).compactMap { try? generator.generate(difficulty: difficulty, seed: $0).puzzle }
+        let models = puzzles.compactMap { try? CrossSumsModel(puzzle: $0) }
+
+        Benchmark("generate-\(difficulty.rawValue)") { benchmark in
+            var tried = 0
+            for index in benchmark.scaledIterations {
+                let generated = try? generator.generate(difficulty: difficulty, seed: index + 1)
+                tried += generated?.candidates ?? 0
+                blackHole(generated)
+            }
+            benchmark.measurement(candidates, tried)
+        }
+
+        Benchmark("count-\(difficulty.rawValue)") { benchmark in
+            var visited = 0
+            for index in benchmark.scaledIterations {
+                let result = models[index % models.count].solve(SearchLimits(solutions: 2))
+                visited += result.statistics.nodes
+                blackHole(result)
+            }
+            benchmark.measurement(nodes, visited)
+        }
+
+        Benchmark("grade-\(difficulty.rawValue)") { benchmark in
+            for index in benchmark.scaledIterations {
+                blackHole((try? Grader(puzzle: puzzles[index % puzzles.count]))?.grade(solutionCount: 1))
+            }
+        }
+    }
+}
