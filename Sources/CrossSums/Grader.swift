@@ -174,7 +174,7 @@ public struct Grader: Sendable {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
         if let timeLimit { run.deadline = ContinuousClock.now.advanced(by: timeLimit) }
         let start = _SearchState(board: board)
-        let outcome = run.solve(start, depth: 0)
+        let outcome = run.solveTiered(start)
         let count = solutionCount.map { min($0, 2) }
             ?? (try? CrossSumsModel(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
         return run.report(outcome, puzzle: puzzle, solutionCount: count)
@@ -241,60 +241,6 @@ struct _GradeRun {
         self.guessBudget = guessBudget
     }
 
-    enum Outcome {
-        case solved(_SearchState)
-        case stuck(_SearchState)
-        case contradiction
-    }
-
-    /// Grades from `state` until it is solved, stuck or contradictory.
-    mutating func solve(_ start: _SearchState, depth: Int) -> Outcome {
-        var state = start
-        while true {
-            if !state.cells.contains(_undecided) {
-                refresh(&state)
-                if state.findings.contains(where: { if case .contradiction = $0 { true } else { false } }) {
-                    return .contradiction
-                }
-                return .solved(state)
-            }
-            switch step(&state, depth: depth) {
-            case .progress: continue
-            case .contradiction: return .contradiction
-            case .none: break
-            }
-            guard limit >= .guess, !budgetExceeded else { return .stuck(state) }
-            // Guess in the line with the fewest undecided cells.
-            let cell = guessCell(state)
-            for keep in [true, false] {
-                guard guesses < guessBudget, !outOfTime() else {
-                    budgetExceeded = true
-                    return .stuck(state)
-                }
-                guesses += 1
-                maxGuessDepth = max(maxGuessDepth, depth + 1)
-                var branch = state
-                let round = (branch.roundOf.max() ?? 0) + 1
-                let position = board.position(cell)
-                let number = board.numbers[cell]
-                let retry = keep ? "" : " (keeping it led to a dead end)"
-                apply(&branch, cells: [cell], keep: [keep], round: round)
-                branch.steps.append(DeductionStep(
-                    technique: .guess, moves: [CellMove(position: position, decision: CellDecision(kept: keep))],
-                    lines: [], round: round, movesOnOffer: 0, guessDepth: depth + 1,
-                    explanation: "No rule decides a number here, so try: \(keep ? "keep" : "remove") the \(number) at \(position)\(retry)."))
-                switch solve(branch, depth: depth + 1) {
-                case .solved(let solved): return .solved(solved)
-                case .stuck(let stuck): return .stuck(stuck)
-                case .contradiction: backtracks += 1
-                }
-            }
-            return .contradiction
-        }
-    }
-
-    enum StepResult { case progress, contradiction, none }
-
     /// The next step from `state` without guessing, applied to it.
     mutating func nextStep(_ state: inout _SearchState) -> DeductionStep? {
         let before = state.steps.count
@@ -303,7 +249,7 @@ struct _GradeRun {
     }
 
     /// Applies the easiest available deduction (up to `limit`, guessing excluded).
-    mutating func step(_ state: inout _SearchState, depth: Int) -> StepResult {
+    mutating func step(_ state: inout _SearchState, depth: Int) -> DeductionResult {
         refresh(&state)
         var best: Technique?
         for finding in state.findings {
@@ -447,7 +393,7 @@ struct _GradeRun {
     }
 
     /// The report of a finished run.
-    func report(_ outcome: Outcome, puzzle: Puzzle, solutionCount: Int) -> GradeReport {
+    func report(_ outcome: TieredOutcome<_SearchState>, puzzle: Puzzle, solutionCount: Int) -> GradeReport {
         let state: _SearchState?
         let result: GradeOutcome
         switch outcome {
@@ -459,14 +405,9 @@ struct _GradeRun {
         var perTechnique = [Int](repeating: 0, count: Technique.allCases.count)
         for step in steps { perTechnique[step.technique.rawValue] += 1 }
         let hardest = steps.map(\.technique).max()
-        let rounds = steps.map(\.round).max() ?? 0
-        let logical = steps.filter { $0.technique != .guess }
-        let forced = logical.filter { $0.movesOnOffer == 1 }.count
-        var longestRun = 0
-        var run = 0
-        for step in steps {
-            if step.technique != .guess && step.movesOnOffer == 1 { run += 1; longestRun = max(longestRun, run) } else { run = 0 }
-        }
+        let metrics = TraceMetrics(steps.map {
+            TraceStep(round: $0.round, movesOnOffer: $0.movesOnOffer, isGuess: $0.technique == .guess)
+        })
         var score = 0
         for step in steps { score += step.technique.weight * (step.technique == .guess ? step.guessDepth : 1) }
         let difficulty = result == .solved && guesses == 0 ? hardest?.difficulty ?? .easy : nil
@@ -484,12 +425,55 @@ struct _GradeRun {
             puzzleID: puzzle.id, rows: board.rows, columns: board.columns, outcome: result, solution: solution,
             steps: steps, stepsPerTechnique: perTechnique, hardestTechnique: hardest,
             guesses: guesses, maxGuessDepth: maxGuessDepth, backtracks: backtracks,
-            rounds: rounds, meanStepsPerRound: rounds == 0 ? 0 : Double(steps.count) / Double(rounds),
-            meanMovesOnOffer: logical.isEmpty ? 0 : Double(logical.map(\.movesOnOffer).reduce(0, +)) / Double(logical.count),
-            forcedShare: logical.isEmpty ? 0 : Double(forced) / Double(logical.count),
-            longestForcedRun: longestRun, score: score, difficulty: difficulty, label: label,
+            rounds: metrics.rounds, meanStepsPerRound: metrics.meanStepsPerRound,
+            meanMovesOnOffer: metrics.meanMovesOnOffer, forcedShare: metrics.forcedShare,
+            longestForcedRun: metrics.longestForcedRun, score: score, difficulty: difficulty, label: label,
             solutionCount: solutionCount)
     }
+}
+
+extension _GradeRun: TieredSolver {
+    /// Solved when every cell is decided and every line adds up.
+    mutating func status(_ state: inout _SearchState) -> Bool? {
+        guard !state.cells.contains(_undecided) else { return nil }
+        refresh(&state)
+        return !state.findings.contains { if case .contradiction = $0 { true } else { false } }
+    }
+
+    mutating func deduce(_ state: inout _SearchState, depth: Int) -> DeductionResult {
+        step(&state, depth: depth)
+    }
+
+    /// Keep, then remove, the first undecided cell of the line with the
+    /// fewest undecided cells; none when guessing is beyond the limit.
+    mutating func guesses(_ state: _SearchState, depth: Int) -> [_SearchState]? {
+        guard limit >= .guess, !budgetExceeded else { return nil }
+        let cell = guessCell(state)
+        let round = (state.roundOf.max() ?? 0) + 1
+        let position = board.position(cell)
+        return [true, false].map { keep in
+            var trial = state
+            apply(&trial, cells: [cell], keep: [keep], round: round)
+            trial.steps.append(DeductionStep(
+                technique: .guess, moves: [CellMove(position: position, decision: CellDecision(kept: keep))],
+                lines: [], round: round, movesOnOffer: 0, guessDepth: depth + 1,
+                explanation: "No rule decides a number here, so try: \(keep ? "keep" : "remove") the \(board.numbers[cell]) at \(position)\(keep ? "" : " (keeping it led to a dead end)")."))
+            return trial
+        }
+    }
+
+    /// Counts the guess against the guess and time budgets.
+    mutating func mayTryGuess(depth: Int) -> Bool {
+        guard guesses < guessBudget, !outOfTime() else {
+            budgetExceeded = true
+            return false
+        }
+        guesses += 1
+        maxGuessDepth = max(maxGuessDepth, depth + 1)
+        return true
+    }
+
+    mutating func backtracked() { backtracks += 1 }
 }
 
 /// A supposition that failed: keeping (or removing) `cell` leads through

@@ -84,10 +84,13 @@ public struct Grader: Sendable {
         let count = solutionCount.map { min($0, 2) }
             ?? model.solve(SearchLimits(solutions: 2, nodes: 1_000_000)).solutionCount
         var engine = _DeductionEngine(model: model, level: level)
-        var state = engine.initialState()
-        var steps: [GradeStep] = []
-        let solved = engine.solve(&state, &steps, depth: 0)
-        return report(level, steps: steps, solved: solved, solutionCount: count, backtracks: engine.backtracks)
+        let solved: Bool
+        let end: _DeductionState
+        switch engine.solveTiered(engine.initialState()) {
+        case .solved(let state): (solved, end) = (true, state)
+        case .stuck(let state), .contradiction(let state): (solved, end) = (false, state)
+        }
+        return report(level, steps: end.steps, solved: solved, solutionCount: count, backtracks: engine.backtracks)
     }
 
     /// The next step from the level's current values (a hint), or `nil` when
@@ -95,11 +98,11 @@ public struct Grader: Sendable {
     public func nextStep(_ level: Level) throws(SolveError) -> GradeStep? {
         let model = try CrosswordModel(level: level)
         var engine = _DeductionEngine(model: model, level: level)
-        guard var state = engine.stateFromCurrentValues() else { return nil }
-        var steps: [GradeStep] = []
+        guard let state = engine.stateFromCurrentValues() else { return nil }
         engine.stopAfterFirstStep = true
-        _ = engine.solve(&state, &steps, depth: 0)
-        return steps.first
+        switch engine.solveTiered(state) {
+        case .solved(let end), .stuck(let end), .contradiction(let end): return end.steps.first
+        }
     }
 
     private func report(_ level: Level, steps rawSteps: [GradeStep], solved: Bool, solutionCount: Int,
@@ -123,13 +126,9 @@ public struct Grader: Sendable {
             roundOfCell[step.position] = round
             latest = max(latest, round)
         }
-        let forced = steps.map { $0.movesOnOffer == 1 }
-        var longest = 0, run = 0
-        for f in forced {
-            run = f ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let n = Double(max(1, steps.count))
+        let metrics = TraceMetrics(steps.map {
+            TraceStep(round: $0.round, movesOnOffer: $0.movesOnOffer, openCells: $0.blanksLeft, isGuess: $0.technique == .guess)
+        })
         let hardest = steps.map(\.technique).max()
         let crossings = CrossingMetrics(level)
         return GradeReport(
@@ -137,10 +136,9 @@ public struct Grader: Sendable {
             label: solved ? (hardest?.label ?? .easy) : .guessRequired,
             score: steps.reduce(0) { $0 + $1.technique.weight } + latest + backtracks * Technique.guess.weight,
             guesses: steps.filter { $0.technique == .guess }.count, backtracks: backtracks,
-            maxGuessDepth: steps.map(\.guessDepth).max() ?? 0, rounds: latest,
-            forcedShare: Double(forced.filter { $0 }.count) / n, longestForcedRun: longest,
-            meanMovesOnOffer: Double(steps.reduce(0) { $0 + $1.movesOnOffer }) / n,
-            visibility: steps.reduce(0.0) { $0 + Double($1.movesOnOffer) / Double(max(1, $1.blanksLeft)) } / n,
+            maxGuessDepth: steps.map(\.guessDepth).max() ?? 0, rounds: metrics.rounds,
+            forcedShare: metrics.forcedShare, longestForcedRun: metrics.longestForcedRun,
+            meanMovesOnOffer: metrics.meanMovesOnOffer, visibility: metrics.visibility ?? 0,
             blanks: level.blankPositions.count, distinctPoolValues: Set(level.numberPool).count,
             crossingCells: crossings.cells, blankCrossingCells: crossings.blankCells,
             minCrossingsPerEquation: crossings.perEquation.min() ?? 0,
@@ -180,6 +178,7 @@ struct _DeductionState {
     var assigned: [Int]   // value index per empty cell, -1 while empty
     var remaining: [Int]  // tiles left per value index
     var open: Int         // empty cells left
+    var steps: [GradeStep] = []
 }
 
 /// The techniques, applied to a `CrosswordModel`'s tables.
@@ -387,43 +386,47 @@ struct _DeductionEngine {
     }
 
     // MARK: Solving
+}
 
-    /// Solves from `state`, appending the steps; false when it reaches a
-    /// contradiction or the budget runs out.
-    mutating func solve(_ state: inout _DeductionState, _ steps: inout [GradeStep], depth: Int) -> Bool {
-        while true {
-            if stopAfterFirstStep && !steps.isEmpty { return true }
-            if contradiction(state) { return false }
-            if state.open == 0 { return true }
-            budget -= 1
-            if budget < 0 { return false }
-            if let (technique, moves) = nextMoves(state) {
-                let move = moves[0]
-                steps.append(step(technique, move, offer: moves.count, state, depth: depth))
-                assign(&state, move.blank, move.value)
-                continue
-            }
-            // Guess: the empty cell with the fewest candidates, values ascending.
-            let open = model.blanks.indices.filter { state.assigned[$0] < 0 }
-            let lists = open.map { candidates($0, state) }
-            guard let pick = open.indices.min(by: { (lists[$0].count, open[$0]) < (lists[$1].count, open[$1]) }) else { return false }
-            for value in lists[pick] {
-                var branch = state
-                var branchSteps = steps
-                branchSteps.append(step(.guess, Move(blank: open[pick], value: value, equations: equationsOf[open[pick]]),
-                                        offer: lists[pick].count, state, depth: depth + 1))
-                assign(&branch, open[pick], value)
-                if stopAfterFirstStep || solve(&branch, &branchSteps, depth: depth + 1) {
-                    state = branch
-                    steps = branchSteps
-                    return true
-                }
-                backtracks += 1
-                if budget < 0 { return false }
-            }
-            return false
+extension _DeductionEngine: TieredSolver {
+    /// Solved when no cell is empty; dead when some equation or tile has no
+    /// way left. A hint stops after the first step.
+    mutating func status(_ state: inout _DeductionState) -> Bool? {
+        if stopAfterFirstStep && !state.steps.isEmpty { return true }
+        if contradiction(state) { return false }
+        return state.open == 0 ? true : nil
+    }
+
+    /// Places the first move of the easiest technique that has any; the
+    /// search budget counts these steps.
+    mutating func deduce(_ state: inout _DeductionState, depth: Int) -> DeductionResult {
+        budget -= 1
+        if budget < 0 { return .contradiction }
+        guard let (technique, moves) = nextMoves(state) else { return .none }
+        let move = moves[0]
+        state.steps.append(step(technique, move, offer: moves.count, state, depth: depth))
+        assign(&state, move.blank, move.value)
+        return .progress
+    }
+
+    /// The empty cell with the fewest candidates, its values ascending.
+    mutating func guesses(_ state: _DeductionState, depth: Int) -> [_DeductionState]? {
+        let open = model.blanks.indices.filter { state.assigned[$0] < 0 }
+        let lists = open.map { candidates($0, state) }
+        guard let pick = open.indices.min(by: { (lists[$0].count, open[$0]) < (lists[$1].count, open[$1]) }) else { return [] }
+        let blank = open[pick]
+        return lists[pick].map { value in
+            var trial = state
+            trial.steps.append(step(.guess, Move(blank: blank, value: value, equations: equationsOf[blank]),
+                                    offer: lists[pick].count, state, depth: depth + 1))
+            assign(&trial, blank, value)
+            return trial
         }
     }
+
+    func mayTryGuess(depth: Int) -> Bool { budget >= 0 }
+
+    mutating func backtracked() { backtracks += 1 }
 
     private func step(_ technique: Technique, _ move: Move, offer: Int, _ state: _DeductionState, depth: Int) -> GradeStep {
         GradeStep(technique: technique, position: model.blanks[move.blank], value: model.values[move.value],

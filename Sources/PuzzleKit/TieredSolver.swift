@@ -1,0 +1,73 @@
+/// A family's grader as hooks for the shared tiered loop (Simon Tatham's
+/// `latin.c` idea): the family says what its techniques find; the loop
+/// always takes the easiest deduction, starts again from the easiest after
+/// every step, and guesses (backing up from contradictions) only when no
+/// technique applies.
+///
+/// A state carries the steps recorded on its way, so a guess's trial is a
+/// copy that is kept when it works out and dropped when it does not.
+public protocol TieredSolver {
+    associatedtype State
+
+    /// `true` when every cell is decided (and nothing contradicts), `false`
+    /// when the state cannot be completed, `nil` to go on.
+    mutating func status(_ state: inout State) -> Bool?
+    /// Applies the easiest deduction the family's techniques allow and
+    /// records its step.
+    mutating func deduce(_ state: inout State, depth: Int) -> DeductionResult
+    /// A guess's trial states in the order to try them, each with the guess
+    /// applied and recorded; `nil` when guessing is not allowed.
+    mutating func guesses(_ state: State, depth: Int) -> [State]?
+    /// Asked before each trial; `false` (a guess or time budget ran out)
+    /// ends the solve stuck.
+    mutating func mayTryGuess(depth: Int) -> Bool
+    /// Told when a trial led to a contradiction.
+    mutating func backtracked()
+}
+
+/// What one deduction attempt did.
+public enum DeductionResult: Sendable, Equatable {
+    case progress
+    case contradiction
+    /// No technique allowed applies.
+    case none
+}
+
+/// How a tiered solve ended.
+public enum TieredOutcome<State> {
+    case solved(State)
+    /// No deduction applies and guessing is not allowed, or its budget ran out.
+    case stuck(State)
+    /// The puzzle cannot be completed from here; the state is where the
+    /// contradiction showed at the top level of guessing.
+    case contradiction(State)
+}
+
+extension TieredSolver {
+    /// Solves from `start`: the easiest deduction first, again after every
+    /// step; when none applies, each trial of a guess in turn.
+    ///
+    /// - Complexity: each nested guess may multiply the work by its number
+    ///   of trials; ``mayTryGuess(depth:)`` bounds it.
+    public mutating func solveTiered(_ start: State, depth: Int = 0) -> TieredOutcome<State> {
+        var state = start
+        while true {
+            if let done = status(&state) { return done ? .solved(state) : .contradiction(state) }
+            switch deduce(&state, depth: depth) {
+            case .progress: continue
+            case .contradiction: return .contradiction(state)
+            case .none: break
+            }
+            guard let trials = guesses(state, depth: depth) else { return .stuck(state) }
+            for trial in trials {
+                guard mayTryGuess(depth: depth) else { return .stuck(state) }
+                switch solveTiered(trial, depth: depth + 1) {
+                case .solved(let solved): return .solved(solved)
+                case .stuck(let stuck): return .stuck(stuck)
+                case .contradiction: backtracked()
+                }
+            }
+            return .contradiction(state)
+        }
+    }
+}
