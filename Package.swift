@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         .target(name: "PuzzleKit", dependencies: [.target(name: "CGMP", condition: .when(traits: ["GMP"]))]),
-        .target(name: "ConstraintSolver"),
+        .target(name: "ConstraintSolver", dependencies: ["PuzzleKit"]),
         .target(name: "MathCrossword", dependencies: ["PuzzleKit", "ConstraintSolver"]),
         .target(name: "CrossSums", dependencies: ["PuzzleKit", "ConstraintSolver"]),
         .target(

@@ -10,9 +10,8 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public init() {}
 
-    public var name: String { "cross-sums" }
-    public var summary: String { "cross sums: remove numbers until every row and column adds up to its sum" }
-    public var textExtension: String { "xsum" }
+    public let info = FamilyInfo(name: "cross-sums", textExtension: "xsum",
+                                 summary: "cross sums: remove numbers until every row and column adds up to its sum")
     public var profiles: [Difficulty] { Difficulty.allCases }
 
     /// `easy`, `medium`, `hard` or `extra-hard` (also "Extra Hard").
@@ -41,13 +40,8 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
         PuzzleFile.read(data, file: file)
     }
 
-    public func write(_ puzzle: Puzzle, as format: PuzzleFormat, comments: [String]) -> String {
-        switch format {
-        case .text: return TextFormat.write(puzzle, comments: comments)
-        case .json: return JSONFormat.write(puzzle, pretty: true) + "\n"
-        case .jsonl: return JSONFormat.write(puzzle, pretty: false) + "\n"
-        }
-    }
+    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.solution == nil ? nil : TextFormat.writeSolution(puzzle, comments: comments)
@@ -107,13 +101,10 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
         let model = try CrossSumsModel(puzzle: puzzle)
-        let solved = model.solve(SearchLimits(solutions: limits.solutions, nodes: limits.nodes, time: limits.time,
-                                              keepSolutions: limits.keepSolutions))
-        let s = solved.statistics
+        let solved = model.solve(SearchLimits(limits))
         let first = solved.solutions.first
         return CountResult(
-            solutionCount: solved.solutionCount, complete: solved.complete, stopReason: solved.stopReason.rawValue,
-            nodes: s.nodes, failures: s.failures, propagations: s.propagations, maxDepth: s.maxDepth, elapsed: s.elapsed,
+            solved.statistics, solutionCount: solved.solutionCount, complete: solved.complete, stopReason: solved.stopReason,
             fields: [("rows", .int(model.rows)), ("columns", .int(model.columns))],
             solutionText: first.map { TextFormat.write(puzzle, mask: $0) },
             solutionJSON: first.map { mask in

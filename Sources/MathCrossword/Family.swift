@@ -10,9 +10,8 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     public init() {}
 
-    public var name: String { "math-crossword" }
-    public var summary: String { "math crossword: fill the blanks of crossing equations from a pool of tiles" }
-    public var textExtension: String { "mcw" }
+    public let info = FamilyInfo(name: "math-crossword", textExtension: "mcw",
+                                 summary: "math crossword: fill the blanks of crossing equations from a pool of tiles")
     public var profiles: [DifficultyProfile] { DifficultyProfile.classProfiles }
 
     /// `class_1` … `class_4`, or a profile JSON file with the keys of ``DifficultyProfile``.
@@ -40,20 +39,15 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
         guard let text = String(data: data, encoding: .utf8) else {
             return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
         }
-        switch PuzzleSource.form(path: file, text: text, textExtension: textExtension) {
+        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
         case .jsonl: return JSONFormat.readLines(text, file: file)
         case .json: return [Result { () throws(FormatError) -> Level in try JSONFormat.read(data, file: file) }]
         case .text: return [Result { () throws(FormatError) -> Level in try TextFormat.read(text, file: file) }]
         }
     }
 
-    public func write(_ puzzle: Level, as format: PuzzleFormat, comments: [String]) -> String {
-        switch format {
-        case .text: return TextFormat.write(puzzle, comments: comments)
-        case .json: return JSONFormat.write(puzzle, pretty: true) + "\n"
-        case .jsonl: return JSONFormat.write(puzzle, pretty: false) + "\n"
-        }
-    }
+    public func writeText(_ puzzle: Level, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Level, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     public func writeSolution(_ puzzle: Level, comments: [String]) -> String? {
         puzzle.solution == nil ? nil : TextFormat.write(puzzle, comments: comments, solved: true)
@@ -130,15 +124,12 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     public func count(_ level: Level, limits: CountLimits) throws -> CountResult {
         let model = try CrosswordModel(level: level)
-        let solved = model.solve(SearchLimits(solutions: limits.solutions, nodes: limits.nodes, time: limits.time,
-                                              keepSolutions: limits.keepSolutions))
+        let solved = model.solve(SearchLimits(limits))
         let first = solved.solutions.first
         var filled = level
         filled.solution = first
-        let s = solved.statistics
         return CountResult(
-            solutionCount: solved.solutionCount, complete: solved.complete, stopReason: solved.stopReason.rawValue,
-            nodes: s.nodes, failures: s.failures, propagations: s.propagations, maxDepth: s.maxDepth, elapsed: s.elapsed,
+            solved.statistics, solutionCount: solved.solutionCount, complete: solved.complete, stopReason: solved.stopReason,
             fields: [("blanks", .int(level.blankPositions.count))],
             solutionText: first.map { _ in TextFormat.write(filled, solved: true) },
             solutionJSON: first.map { entries in

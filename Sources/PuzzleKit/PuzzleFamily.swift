@@ -19,12 +19,8 @@ public protocol PuzzleFamily: Sendable {
     /// What a generator is asked for: a difficulty or profile.
     associatedtype Profile: Sendable
 
-    /// The family's name on the command line, e.g. `math-crossword`.
-    var name: String { get }
-    /// What the family is, in a few words, for help texts.
-    var summary: String { get }
-    /// The extension of the family's text format, without the dot (`mcw`).
-    var textExtension: String { get }
+    /// The family's name, summary and text format extension.
+    var info: FamilyInfo { get }
 
     /// The named profiles, easiest first; `bench --profile all` runs them.
     var profiles: [Profile] { get }
@@ -45,9 +41,12 @@ public protocol PuzzleFamily: Sendable {
     /// JSON Lines, told apart as ``PuzzleSource/form(path:text:textExtension:)``
     /// does. A puzzle that does not read is one failure; the others still read.
     func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>]
-    /// The puzzle in one of the family's formats, ending in a newline for
-    /// text; `comments` become comment lines where the format has them.
-    func write(_ puzzle: Puzzle, as format: PuzzleFormat, comments: [String]) -> String
+    /// The puzzle in the family's text format, ending in a newline;
+    /// `comments` become comment lines.
+    func writeText(_ puzzle: Puzzle, comments: [String]) -> String
+    /// The puzzle as JSON with sorted keys: pretty-printed, or compact on one
+    /// line (for JSON Lines); no trailing newline.
+    func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String
     /// The solved puzzle in the text format, or `nil` when the puzzle does not
     /// carry its solution.
     func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String?
@@ -104,6 +103,22 @@ public protocol PlayableFamily: PuzzleFamily {
     ///
     /// - Throws: a one-line error when the puzzle cannot be played.
     func startSession(_ puzzle: Puzzle) throws -> Session
+}
+
+/// What a family is called and how its text files are named.
+public struct FamilyInfo: Sendable, Equatable {
+    /// The family's name on the command line, e.g. `math-crossword`.
+    public var name: String
+    /// The extension of the family's text format, without the dot (`mcw`).
+    public var textExtension: String
+    /// What the family is, in a few words, for help texts.
+    public var summary: String
+
+    public init(name: String, textExtension: String, summary: String) {
+        self.name = name
+        self.textExtension = textExtension
+        self.summary = summary
+    }
 }
 
 /// The file forms every family writes.
@@ -342,11 +357,20 @@ public enum PuzzleSource {
 }
 
 extension PuzzleFamily {
+    /// The puzzle in one of the family's formats, ending in a newline.
+    public func write(_ puzzle: Puzzle, as format: PuzzleFormat, comments: [String]) -> String {
+        switch format {
+        case .text: return writeText(puzzle, comments: comments)
+        case .json: return writeJSON(puzzle, pretty: true) + "\n"
+        case .jsonl: return writeJSON(puzzle, pretty: false) + "\n"
+        }
+    }
+
     /// The ids of the named profiles, easiest first.
     public var profileNames: [String] { profiles.map(id(of:)) }
 
     /// A level pack: the puzzles as one JSON array, in order.
     public func pack(_ puzzles: [Puzzle], profile: Profile) -> String {
-        "[" + puzzles.map { write($0, as: .jsonl, comments: []).trimmingCharacters(in: .newlines) }.joined(separator: ",") + "]\n"
+        "[" + puzzles.map { writeJSON($0, pretty: false) }.joined(separator: ",") + "]\n"
     }
 }

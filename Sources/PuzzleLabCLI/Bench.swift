@@ -40,26 +40,13 @@ struct Bench: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The puzzle family: \(familyNames).")
-    var kind = Kind.standard
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("all (the family's profiles, the default) or a profile: \(profileHelp). Repeat for several."))
-    var profile: [String] = []
-
-    @Option(name: .shortAndLong, help: "Seeds per profile (default \(Bench.defaultCount) unless --duration is given).")
-    var count: Int?
+    @OptionGroup var options: GenerationOptions
 
     @Option(help: "Seconds per profile, instead of a count.")
     var duration: Double?
 
-    @Option(name: .shortAndLong, help: "The first seed.")
-    var seed = 1
-
     @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-    @Flag(help: "Generate with --unique (reveal cells until the solution is unique).")
-    var unique = false
 
     @Flag(inversion: .prefixedNo, help: "Check each level with the solver (limit 2 solutions); --no-solve measures the generator alone.")
     var solve = true
@@ -71,17 +58,16 @@ struct Bench: AsyncParsableCommand {
     var format: BenchFormat = .table
 
     func validate() throws {
-        if count != nil && duration != nil { throw ValidationError("give either --count or --duration, not both.") }
-        if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
+        if options.count != nil && duration != nil { throw ValidationError("give either --count or --duration, not both.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be a number of seconds between 0 and 86400.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-        guard seed >= 0 || duration == nil else { throw ValidationError("--duration needs a non-negative --seed.") }
-        guard seed <= Int.max - ((count ?? Self.defaultCount) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+        guard options.seed >= 0 || duration == nil else { throw ValidationError("--duration needs a non-negative --seed.") }
+        guard options.seed <= Int.max - ((options.count ?? Self.defaultCount) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
 
     func run() async throws {
         let runs = try self.runs()
-        let count = duration == nil ? (self.count ?? Self.defaultCount) : Int.max - max(seed, 0)
+        let count = duration == nil ? (options.count ?? Self.defaultCount) : Int.max - max(options.seed, 0)
         var results: [BenchResult] = []
         if format == .table { print(header()) }
         var wroteCSVHeader = false
@@ -103,19 +89,18 @@ struct Bench: AsyncParsableCommand {
     /// The runs `--profile` names, in order; every profile of the family by
     /// default.
     func runs() throws -> [PuzzleRun] {
-        try runs(kind.family)
+        try runs(options.family())
     }
 
     private func runs<F: PuzzleFamily>(_ family: F) throws -> [PuzzleRun] {
-        var profiles: [F.Profile] = []
-        for name in profile.isEmpty ? ["all"] : profile {
-            if name == "all" { profiles += family.profiles } else { profiles.append(try family.profile(named: name)) }
+        try options.profiles(family).map {
+            PuzzleRun(family, profile: $0, unique: options.unique, solve: solve, grade: grade, metrics: false)
         }
-        return profiles.map { PuzzleRun(family, profile: $0, unique: unique, solve: solve, grade: grade, metrics: false) }
     }
 
     private func measure(_ run: PuzzleRun, count: Int) async throws -> BenchResult {
         // Warm-up: untimed, uncounted.
+        let seed = options.seed
         for offset in 0..<min(count, 100) { _ = run.record(seed + offset) }
         let bar = ProgressBar(label: run.profileID, total: duration == nil ? count : nil, duration: duration)
         let start = monotonicNanoseconds()
@@ -139,14 +124,15 @@ struct Bench: AsyncParsableCommand {
     }
 
     private func header() -> String {
+        let seed = options.seed
         let seeds = duration.map { "seeds from \(seed), \(Self.number($0)) s per profile" }
-            ?? "seeds \(seed)…\(seed + (count ?? Self.defaultCount) - 1) per profile"
+            ?? "seeds \(seed)…\(seed + (options.count ?? Self.defaultCount) - 1) per profile"
         var build = "release build"
         #if DEBUG
         build = "DEBUG build (measure with -c release)"
         #endif
         return """
-            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(jobs) job\(jobs == 1 ? "" : "s"), \(unique ? "generate --unique" : "generate")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
+            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(jobs) job\(jobs == 1 ? "" : "s"), \(options.unique ? "generate --unique" : "generate")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
             machine: \(machineDescription())
 
             """

@@ -28,20 +28,10 @@ struct Export: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The puzzle family: \(familyNames).")
-    var kind = Kind.standard
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("The profile, by default the family's first: \(profileHelp)."))
-    var profile: String?
-
-    @Option(name: .shortAndLong, help: "How many seeds (rows).")
-    var count: Int?
+    @OptionGroup var options: GenerationOptions
 
     @Option(name: .shortAndLong, help: "The CSV file to write (FILE.partial while it is written).")
     var out: String?
-
-    @Option(name: .shortAndLong, help: "The first seed.")
-    var seed = 1
 
     @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
@@ -49,29 +39,25 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Continue an interrupted export from FILE.partial.")
     var resume = false
 
-    @Flag(help: "Generate with --unique (reveal cells until the solution is unique).")
-    var unique = false
-
     @Flag(help: "Print the columns, their units and meanings as a Markdown table, and exit.")
     var listColumns = false
 
     func validate() throws {
         if listColumns { return }
-        guard let count else { throw ValidationError("missing --count N.") }
-        guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
+        guard options.count != nil else { throw ValidationError("missing --count N.") }
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-        guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
 
     func run() async throws {
-        let run = try makeRun(kind.family)
+        let run = try makeRun(options.family())
         let columns = PuzzleColumn.all(metrics: run.metricColumns)
         if listColumns {
             print(PuzzleColumn.markdownTable(columns))
             return
         }
-        guard let count, let out else { return }
+        guard let count = options.count, let out else { return }
+        let seed = options.seed
         let partial = out + ".partial"
         let handle: FileHandle
         var existing = 0
@@ -184,9 +170,7 @@ struct Export: AsyncParsableCommand {
 
     /// The run of the family and profile asked for.
     private func makeRun<F: PuzzleFamily>(_ family: F) throws -> PuzzleRun {
-        let profile = try profile.map { try family.profile(named: $0) } ?? family.profiles.first
-        guard let profile else { throw CLIError("\(family.name) has no profiles") }
-        return PuzzleRun(family, profile: profile, unique: unique, solve: true, grade: true)
+        PuzzleRun(family, profile: try options.singleProfile(family), unique: options.unique, solve: true, grade: true)
     }
 }
 

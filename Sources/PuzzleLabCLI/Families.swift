@@ -13,10 +13,10 @@ let families: [any PuzzleFamily] = [
 ]
 
 /// The names `--kind` takes, for help texts.
-let familyNames = families.map(\.name).joined(separator: ", ")
+let familyNames = families.map(\.info.name).joined(separator: ", ")
 
 /// Each family's profiles, for help texts.
-let profileHelp = families.map { "\($0.name) \($0.profileNames.joined(separator: ", "))" }.joined(separator: "; ")
+let profileHelp = families.map { "\($0.info.name) \($0.profileNames.joined(separator: ", "))" }.joined(separator: "; ")
     + " (math-crossword also takes a profile JSON file)"
 
 /// A `--kind` argument: one of ``families`` by name.
@@ -26,12 +26,12 @@ struct Kind: ExpressibleByArgument {
     init(_ family: any PuzzleFamily) { self.family = family }
 
     init?(argument: String) {
-        guard let family = families.first(where: { $0.name == argument }) else { return nil }
+        guard let family = families.first(where: { $0.info.name == argument }) else { return nil }
         self.family = family
     }
 
-    static var allValueStrings: [String] { families.map(\.name) }
-    var defaultValueDescription: String { family.name }
+    static var allValueStrings: [String] { families.map(\.info.name) }
+    var defaultValueDescription: String { family.info.name }
 
     /// The first family, for commands that need one when none is named.
     static let standard = Kind(families[0])
@@ -41,40 +41,55 @@ struct Kind: ExpressibleByArgument {
     /// else the first family.
     static func of(path: String, data: Data) -> any PuzzleFamily {
         let ext = (path as NSString).pathExtension.lowercased()
-        if let family = families.first(where: { $0.textExtension == ext }) { return family }
+        if let family = families.first(where: { $0.info.textExtension == ext }) { return family }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         return families.first { $0.recognizes(head) } ?? families[0]
     }
 }
 
-/// Options that generate puzzles: the family, its profile, the seeds.
+/// The options of every command that generates puzzles: the family, its
+/// profiles, the seeds.
 struct GenerationOptions: ParsableArguments {
-    @Option(help: "The puzzle family: \(familyNames).")
-    var kind = Kind.standard
+    @Option(help: "The puzzle family: \(familyNames) (default: \(Kind.standard.family.info.name); files are told apart by extension or content).")
+    var kind: Kind?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The profile (difficulty), by default the family's first: \(profileHelp)."))
-    var profile: String?
+    var profile: [String] = []
 
     @Option(name: .shortAndLong, help: "The seed of the first puzzle.")
     var seed = 1
 
-    @Option(name: .shortAndLong, help: "How many puzzles.")
-    var count = 1
+    @Option(name: .shortAndLong, help: "How many puzzles (seeds).")
+    var count: Int?
 
     @Flag(help: "Only puzzles with exactly one solution.")
     var unique = false
 
     func validate() throws {
-        guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
-        guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
+        guard seed <= Int.max - ((count ?? 1) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
 
-    /// The profile `--profile` names, or the family's first.
-    func resolvedProfile<F: PuzzleFamily>(_ family: F) throws -> F.Profile {
-        guard let profile else {
-            guard let first = family.profiles.first else { throw CLIError("\(family.name) has no profiles") }
+    /// `--kind`, or `fallback` when it is not given.
+    func family(_ fallback: Kind = .standard) -> any PuzzleFamily { (kind ?? fallback).family }
+
+    /// The one profile `--profile` names, or the family's first.
+    func singleProfile<F: PuzzleFamily>(_ family: F) throws -> F.Profile {
+        guard profile.count <= 1 else { throw CLIError("give one --profile (several are for bench)") }
+        guard let name = profile.first else {
+            guard let first = family.profiles.first else { throw CLIError("\(family.info.name) has no profiles") }
             return first
         }
-        return try family.profile(named: profile)
+        return try family.profile(named: name)
+    }
+
+    /// The profiles `--profile` names, in order (`all`: every profile of the
+    /// family); every profile when none is named.
+    func profiles<F: PuzzleFamily>(_ family: F) throws -> [F.Profile] {
+        var profiles: [F.Profile] = []
+        for name in profile.isEmpty ? ["all"] : profile {
+            if name == "all" { profiles += family.profiles } else { profiles.append(try family.profile(named: name)) }
+        }
+        return profiles
     }
 }

@@ -31,13 +31,13 @@ struct Generate: ParsableCommand {
     var showSolution = false
 
     func validate() throws {
-        guard format != "json" || options.count == 1 else {
+        guard format != "json" || (options.count ?? 1) == 1 else {
             throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")
         }
     }
 
     func run() throws {
-        try run(options.kind.family)
+        try run(options.family())
     }
 
     private func run<F: PuzzleFamily>(_ family: F) throws {
@@ -45,16 +45,16 @@ struct Generate: ParsableCommand {
         switch format {
         case "json": output = .json
         case "jsonl": output = .jsonl
-        case "text", family.textExtension: output = .text
+        case "text", family.info.textExtension: output = .text
         default:
-            throw CLIError("unknown --format '\(format)' for \(family.name): expected text, \(family.textExtension), json or jsonl")
+            throw CLIError("unknown --format '\(format)' for \(family.info.name): expected text, \(family.info.textExtension), json or jsonl")
         }
-        let profile = try options.resolvedProfile(family)
+        let profile = try options.singleProfile(family)
         if let problem = family.unsupported(GenerationRequest(seed: options.seed, unique: options.unique, label: difficulty)) {
             throw CLIError(problem)
         }
         var failures = 0
-        for offset in 0..<options.count {
+        for offset in 0..<(options.count ?? 1) {
             let seed = options.seed + offset
             let generated: Generated<F.Puzzle>
             do throws(GenerationFailure) {

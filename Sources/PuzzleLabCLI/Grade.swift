@@ -19,23 +19,10 @@ struct Grade: ParsableCommand {
             """
     )
 
-    @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input.")
+    @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input. Or --profile: grade generated puzzles of seeds SEED … SEED+COUNT-1.")
     var files: [String] = []
 
-    @Option(help: "The puzzle family: \(familyNames) (default: by file extension or content; math-crossword with --profile).")
-    var kind: Kind?
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Grade generated puzzles of this profile instead of files: \(profileHelp)."))
-    var profile: String?
-
-    @Option(name: .shortAndLong, help: "With --profile: the seed of the first puzzle.")
-    var seed = 1
-
-    @Option(name: .shortAndLong, help: "With --profile: how many puzzles.")
-    var count = 1
-
-    @Flag(help: "With --profile: generate puzzles with exactly one solution.")
-    var unique = false
+    @OptionGroup var options: GenerationOptions
 
     @Flag(help: "Print every step as a sentence (text), or add an explanation array (json).")
     var explain = false
@@ -44,25 +31,23 @@ struct Grade: ParsableCommand {
     var format: ReportFormat = .text
 
     func validate() throws {
-        guard files.isEmpty != (profile == nil) else {
+        guard files.isEmpty != options.profile.isEmpty else {
             throw ValidationError("Give puzzle files or --profile, not both or neither.")
         }
-        guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
-        guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
         guard !(explain && format == .csv) else { throw ValidationError("--explain works with --format text or json.") }
     }
 
     func run() throws {
         var printer = RowPrinter(format: format)
         var failed = 0
-        if let profile {
-            let family = (kind ?? .standard).family
-            guard let grading = family as? any GradingFamily else { throw CLIError("\(family.name) puzzles have no grader") }
-            failed += try gradeGenerated(grading, profile: profile, printer: &printer)
+        if files.isEmpty {
+            let family = options.family()
+            guard let grading = family as? any GradingFamily else { throw CLIError("\(family.info.name) puzzles have no grader") }
+            failed += try gradeGenerated(grading, printer: &printer)
         } else {
-            failed += forEachInput(files, kind: kind) { family, file, data in
+            failed += forEachInput(files, kind: options.kind) { family, file, data in
                 guard let grading = family as? any GradingFamily else {
-                    printError("\(file): \(family.name) puzzles have no grader")
+                    printError("\(file): \(family.info.name) puzzles have no grader")
                     return 1
                 }
                 return gradeFile(grading, file: file, data: data, printer: &printer)
@@ -85,13 +70,13 @@ struct Grade: ParsableCommand {
         return failed
     }
 
-    private func gradeGenerated<F: GradingFamily>(_ family: F, profile name: String, printer: inout RowPrinter) throws -> Int {
-        let profile = try family.profile(named: name)
+    private func gradeGenerated<F: GradingFamily>(_ family: F, printer: inout RowPrinter) throws -> Int {
+        let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
         var failed = 0
-        for seed in seed..<(seed + count) {
+        for seed in options.seed..<(options.seed + (options.count ?? 1)) {
             do throws(GenerationFailure) {
-                let puzzle = try family.generate(profile, GenerationRequest(seed: seed, unique: unique)).puzzle
+                let puzzle = try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique)).puzzle
                 failed += grade(family, puzzle, name: "\(id) seed \(seed)",
                                 extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
             } catch {

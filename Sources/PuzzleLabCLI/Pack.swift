@@ -6,53 +6,36 @@ struct Pack: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a level pack (puzzles.json) for one profile.",
         discussion: """
-            Level i comes from seed SEED + i - 1, so a shorter pack is the start
+            Writes COUNT levels (default 100; --kind defaults to cross-sums
+            here). Level i comes from seed SEED + i - 1, so a shorter pack is the start
             of a longer one; levels carry their solutions. Cross sums packs
             number their levels from 1 (ids hard-1, hard-2, …). The file is
             written atomically.
 
             Example:
-              puzzlelab pack --difficulty hard --levels 100 --seed 1 --out puzzles.json
-              puzzlelab pack --kind math-crossword --profile class_2 --levels 50 --out class_2.json
+              puzzlelab pack --profile hard --count 100 --seed 1 --out puzzles.json
+              puzzlelab pack --kind math-crossword --profile class_2 --count 50 --out class_2.json
             """
     )
 
-    @Option(help: "The puzzle family: \(familyNames).")
-    var kind = Kind(argument: "cross-sums") ?? .standard
-
-    @Option(name: [.customShort("p"), .customLong("profile"), .customShort("d"), .customLong("difficulty")],
-            help: ArgumentHelp("The profile (difficulty): \(profileHelp)."))
-    var profile: String
-
-    @Option(name: .shortAndLong, help: "How many levels.")
-    var levels = 100
-
-    @Option(name: .shortAndLong, help: "The seed of level 1.")
-    var seed = 1
-
-    @Flag(help: "Only puzzles with exactly one solution.")
-    var unique = false
+    @OptionGroup var options: GenerationOptions
 
     @Option(name: .shortAndLong, help: "The pack file to write.")
     var out: String
 
-    func validate() throws {
-        guard levels >= 1 else { throw ValidationError("--levels must be at least 1.") }
-        guard seed <= Int.max - (levels - 1) else { throw ValidationError("--seed plus --levels exceeds the seed range.") }
-    }
-
     func run() throws {
-        try run(kind.family)
+        try run(options.family(Kind(argument: "cross-sums") ?? .standard))
     }
 
     private func run<F: PuzzleFamily>(_ family: F) throws {
-        let profile = try family.profile(named: self.profile)
+        let profile = try options.singleProfile(family)
         var puzzles: [F.Puzzle] = []
-        for level in 1...levels {
+        for level in 1...(options.count ?? 100) {
+            let seed = options.seed + level - 1
             do throws(GenerationFailure) {
-                puzzles.append(try family.generate(profile, GenerationRequest(seed: seed + level - 1, unique: unique)).puzzle)
+                puzzles.append(try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique)).puzzle)
             } catch {
-                throw CLIError("level \(level) (seed \(seed + level - 1)): \(error)")
+                throw CLIError("level \(level) (seed \(seed)): \(error)")
             }
         }
         try Data(family.pack(puzzles, profile: profile).utf8).write(to: URL(fileURLWithPath: out), options: .atomic)

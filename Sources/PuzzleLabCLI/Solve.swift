@@ -52,7 +52,7 @@ struct Solve: ParsableCommand {
         var printer = RowPrinter(format: format)
         let failed = forEachInput(files, kind: kind) { family, file, data in
             guard let counting = family as? any CountingFamily else {
-                printError("\(file): \(family.name) puzzles have no solver")
+                printError("\(file): \(family.info.name) puzzles have no solver")
                 return 1
             }
             return solve(counting, file: file, data: data, limits: limits, printer: &printer)
