@@ -61,6 +61,9 @@ struct Bench: AsyncParsableCommand {
     @Flag(help: "Generate with --unique (reveal cells until the solution is unique).")
     var unique = false
 
+    @Option(help: ArgumentHelp(minBlanksHelp, valueName: "N"))
+    var minBlanks: Int?
+
     @Flag(inversion: .prefixedNo, help: "Check each level with the solver (limit 2 solutions); --no-solve measures the generator alone.")
     var solve = true
 
@@ -75,6 +78,7 @@ struct Bench: AsyncParsableCommand {
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be a number of seconds between 0 and 86400.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        try validateMinBlanks(minBlanks, unique: unique)
         guard seed >= 0 || duration == nil else { throw ValidationError("--duration needs a non-negative --seed.") }
         guard seed <= Int.max - ((count ?? Self.defaultCount) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
@@ -111,7 +115,10 @@ struct Bench: AsyncParsableCommand {
         for name in profile.isEmpty ? ["all"] : profile {
             if name == "all" { profiles += family.profiles } else { profiles.append(try family.profile(named: name)) }
         }
-        return profiles.map { PuzzleRun(family, profile: $0, unique: unique, solve: solve, grade: grade, metrics: false) }
+        try refuseUnsupported(family, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks))
+        return profiles.map {
+            PuzzleRun(family, profile: $0, unique: unique, minBlanks: minBlanks, solve: solve, grade: grade, metrics: false)
+        }
     }
 
     private func measure(_ run: PuzzleRun, count: Int) async throws -> BenchResult {
@@ -146,7 +153,7 @@ struct Bench: AsyncParsableCommand {
         build = "DEBUG build (measure with -c release)"
         #endif
         return """
-            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(jobs) job\(jobs == 1 ? "" : "s"), \(unique ? "generate --unique" : "generate")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
+            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(jobs) job\(jobs == 1 ? "" : "s"), \(unique ? "generate --unique" : "generate")\(minBlanks.map { " --min-blanks \($0)" } ?? "")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
             machine: \(machineDescription())
 
             """

@@ -52,6 +52,9 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Generate with --unique (reveal cells until the solution is unique).")
     var unique = false
 
+    @Option(help: ArgumentHelp(minBlanksHelp, valueName: "N"))
+    var minBlanks: Int?
+
     @Flag(help: "Print the columns, their units and meanings as a Markdown table, and exit.")
     var listColumns = false
 
@@ -61,6 +64,7 @@ struct Export: AsyncParsableCommand {
         guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        try validateMinBlanks(minBlanks, unique: unique)
         guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
 
@@ -186,7 +190,8 @@ struct Export: AsyncParsableCommand {
     private func makeRun<F: PuzzleFamily>(_ family: F) throws -> PuzzleRun {
         let profile = try profile.map { try family.profile(named: $0) } ?? family.profiles.first
         guard let profile else { throw CLIError("\(family.name) has no profiles") }
-        return PuzzleRun(family, profile: profile, unique: unique, solve: true, grade: true)
+        try refuseUnsupported(family, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks))
+        return PuzzleRun(family, profile: profile, unique: unique, minBlanks: minBlanks, solve: true, grade: true)
     }
 }
 

@@ -64,8 +64,12 @@ struct GenerationOptions: ParsableArguments {
     @Flag(help: "Only puzzles with exactly one solution.")
     var unique = false
 
+    @Option(help: ArgumentHelp(minBlanksHelp, valueName: "N"))
+    var minBlanks: Int?
+
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
+        try validateMinBlanks(minBlanks, unique: unique)
         guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
 
@@ -77,4 +81,20 @@ struct GenerationOptions: ParsableArguments {
         }
         return try family.profile(named: profile)
     }
+}
+
+/// The help text of every command's `--min-blanks`.
+let minBlanksHelp = "With --unique: only puzzles with at least N empty cells (math-crossword empties given cells while the solution stays unique)."
+
+/// Refuses `--min-blanks` without `--unique` (or `--difficulty`, which implies
+/// it) and below 1, as one line (no usage text).
+func validateMinBlanks(_ minBlanks: Int?, unique: Bool) throws {
+    guard let minBlanks else { return }
+    guard unique else { throw CLIError("--min-blanks needs --unique") }
+    guard minBlanks >= 1 else { throw CLIError("--min-blanks must be at least 1") }
+}
+
+/// Throws the family's one-line refusal when it cannot honour `request`.
+func refuseUnsupported<F: PuzzleFamily>(_ family: F, _ request: GenerationRequest) throws {
+    if let problem = family.unsupported(request) { throw CLIError(problem) }
 }

@@ -31,6 +31,7 @@ struct Generate: ParsableCommand {
     var showSolution = false
 
     func validate() throws {
+        if difficulty != nil { try validateMinBlanks(options.minBlanks, unique: true) }
         guard format != "json" || options.count == 1 else {
             throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")
         }
@@ -50,15 +51,15 @@ struct Generate: ParsableCommand {
             throw CLIError("unknown --format '\(format)' for \(family.name): expected text, \(family.textExtension), json or jsonl")
         }
         let profile = try options.resolvedProfile(family)
-        if let problem = family.unsupported(GenerationRequest(seed: options.seed, unique: options.unique, label: difficulty)) {
-            throw CLIError(problem)
-        }
+        try refuseUnsupported(family, GenerationRequest(seed: options.seed, unique: options.unique, label: difficulty,
+                                                        minBlanks: options.minBlanks))
         var failures = 0
         for offset in 0..<options.count {
             let seed = options.seed + offset
             let generated: Generated<F.Puzzle>
             do throws(GenerationFailure) {
-                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique, label: difficulty))
+                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique, label: difficulty,
+                                                                          minBlanks: options.minBlanks))
             } catch {
                 printError("puzzlelab: profile \(family.id(of: profile)), seed \(seed): \(error)")
                 failures += 1

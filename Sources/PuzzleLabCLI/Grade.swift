@@ -37,6 +37,9 @@ struct Grade: ParsableCommand {
     @Flag(help: "With --profile: generate puzzles with exactly one solution.")
     var unique = false
 
+    @Option(help: ArgumentHelp("With --profile: " + minBlanksHelp, valueName: "N"))
+    var minBlanks: Int?
+
     @Flag(help: "Print every step as a sentence (text), or add an explanation array (json).")
     var explain = false
 
@@ -49,6 +52,8 @@ struct Grade: ParsableCommand {
         }
         guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
         guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+        try validateMinBlanks(minBlanks, unique: unique)
+        guard profile != nil || minBlanks == nil else { throw CLIError("--min-blanks works with --profile") }
         guard !(explain && format == .csv) else { throw ValidationError("--explain works with --format text or json.") }
     }
 
@@ -88,10 +93,11 @@ struct Grade: ParsableCommand {
     private func gradeGenerated<F: GradingFamily>(_ family: F, profile name: String, printer: inout RowPrinter) throws -> Int {
         let profile = try family.profile(named: name)
         let id = family.id(of: profile)
+        try refuseUnsupported(family, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks))
         var failed = 0
         for seed in seed..<(seed + count) {
             do throws(GenerationFailure) {
-                let puzzle = try family.generate(profile, GenerationRequest(seed: seed, unique: unique)).puzzle
+                let puzzle = try family.generate(profile, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks)).puzzle
                 failed += grade(family, puzzle, name: "\(id) seed \(seed)",
                                 extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
             } catch {

@@ -33,12 +33,16 @@ struct Pack: ParsableCommand {
     @Flag(help: "Only puzzles with exactly one solution.")
     var unique = false
 
+    @Option(help: ArgumentHelp(minBlanksHelp, valueName: "N"))
+    var minBlanks: Int?
+
     @Option(name: .shortAndLong, help: "The pack file to write.")
     var out: String
 
     func validate() throws {
         guard levels >= 1 else { throw ValidationError("--levels must be at least 1.") }
         guard seed <= Int.max - (levels - 1) else { throw ValidationError("--seed plus --levels exceeds the seed range.") }
+        try validateMinBlanks(minBlanks, unique: unique)
     }
 
     func run() throws {
@@ -47,10 +51,12 @@ struct Pack: ParsableCommand {
 
     private func run<F: PuzzleFamily>(_ family: F) throws {
         let profile = try family.profile(named: self.profile)
+        try refuseUnsupported(family, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks))
         var puzzles: [F.Puzzle] = []
         for level in 1...levels {
             do throws(GenerationFailure) {
-                puzzles.append(try family.generate(profile, GenerationRequest(seed: seed + level - 1, unique: unique)).puzzle)
+                puzzles.append(try family.generate(profile, GenerationRequest(seed: seed + level - 1, unique: unique,
+                                                                                  minBlanks: minBlanks)).puzzle)
             } catch {
                 throw CLIError("level \(level) (seed \(seed + level - 1)): \(error)")
             }
