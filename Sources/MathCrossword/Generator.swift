@@ -10,7 +10,8 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     /// No layout could be made unique by revealing cells within the budget.
     case noUniqueLevel(layouts: Int)
     /// No layout could be made unique with at least `required` empty cells;
-    /// `best` is the most a unique level reached.
+    /// `best` is the most a unique level reached (0 when no layout could
+    /// hold `required` at all).
     case tooFewBlanks(best: Int, required: Int, layouts: Int)
     /// No unique level graded exactly this label within the budget; `seen`
     /// counts the labels the layouts did get.
@@ -24,7 +25,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         case .noUniqueLevel(let layouts):
             return "none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
         case .tooFewBlanks(let best, let required, let layouts):
-            return "no unique level with \(required) empty cells in \(layouts) layouts (at most \(best)); ask for fewer with --min-blanks"
+            return "no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer with --min-blanks"
         case .labelNotReached(let label, let layouts, let seen):
             let counts = DifficultyLabel.allCases.compactMap { l in seen[l].map { "\(l.rawValue) \($0)" } }.joined(separator: ", ")
             return "no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"

@@ -29,7 +29,7 @@ extension LevelGenerator {
         let layouts = minBlanks == nil ? Self.maxUniqueLayouts : Self.maxMinBlanksLayouts
         let most = try uniqueLevels(difficulty, seed: seed, layouts: layouts, minBlanks: minBlanks) { found = $0; return true }
         guard let found else {
-            if let minBlanks, let most { throw .tooFewBlanks(best: most, required: minBlanks, layouts: layouts) }
+            if let minBlanks { throw .tooFewBlanks(best: most ?? 0, required: minBlanks, layouts: layouts) }
             throw .noUniqueLevel(layouts: layouts)
         }
         return found
@@ -97,6 +97,9 @@ extension LevelGenerator {
                 failures += 1
                 continue
             }
+            // A layout whose equations cannot hold `minBlanks` empty cells at
+            // two per equation is passed over before any solver work.
+            if let minBlanks, Self.blankBound(level) < minBlanks { continue }
             guard let (madeUnique, revealed) = makeUnique(level, using: &rng) else { continue }
             var unique = madeUnique
             var emptied = 0
@@ -112,6 +115,29 @@ extension LevelGenerator {
         }
         if failures == layouts, let lastFailure { throw lastFailure }
         return mostBlanks
+    }
+
+    /// An upper bound on the empty cells `level` can have with at most two
+    /// empty operands per equation: a cell in `d` equations counts `1/d` in
+    /// each, so every equation adds at most its two largest shares.
+    static func blankBound(_ level: Level) -> Int {
+        var degree = [Int](repeating: 0, count: level.cells.count)
+        for equation in level.equations {
+            for p in equation.cellPositions where level.contains(p) && level[p].isOperand {
+                degree[p.row * level.columns + p.column] += 1
+            }
+        }
+        // In halves, so that crossing cells (two equations) count exactly.
+        var halves = 0
+        for equation in level.equations {
+            var shares = equation.cellPositions.compactMap { p -> Int? in
+                guard level.contains(p), level[p].isOperand else { return nil }
+                return degree[p.row * level.columns + p.column] >= 2 ? 1 : 2
+            }
+            shares.sort(by: >)
+            halves += shares.prefix(2).reduce(0, +)
+        }
+        return halves / 2
     }
 
     /// Empties given cells of the unique `level` (which carries its
