@@ -69,7 +69,6 @@ struct GenerationOptions: ParsableArguments {
 
     func validate() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1.") }
-        try validateMinBlanks(minBlanks, unique: unique)
         guard seed <= Int.max - (count - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
 

@@ -31,7 +31,8 @@ struct Generate: ParsableCommand {
     var showSolution = false
 
     func validate() throws {
-        if difficulty != nil { try validateMinBlanks(options.minBlanks, unique: true) }
+        // --difficulty implies --unique.
+        try validateMinBlanks(options.minBlanks, unique: options.unique || difficulty != nil)
         guard format != "json" || options.count == 1 else {
             throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")
         }

@@ -90,6 +90,9 @@ import Testing
         let text = try puzzlelab(["generate", "--profile", "class_3", "--unique", "--min-blanks", "17", "--seed", "4"])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("given cells emptied)"))
+        let graded = try puzzlelab(["generate", "--profile", "class_3", "--difficulty", "medium", "--min-blanks", "17"])
+        #expect(graded.status == 0, "\(graded.stderr)")
+        #expect(graded.stdout.contains("graded medium"))
     }
 
     @Test func badCombinationsAreRefusedOnOneLine() throws {
