@@ -87,6 +87,7 @@ public struct CrosswordModel: Sendable {
             model.addVariable(domainSize: values.count)
         }
         var feasible = true
+        var scratch = TableScratch(used: [Int](repeating: 0, count: values.count))
         for equation in level.equations {
             let cells = equation.cellPositions
             var slots: [Slot] = []
@@ -101,7 +102,7 @@ public struct CrosswordModel: Sendable {
             }
             let variables = slots.compactMap(\.variable)
             let tuples = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
-                                        start: equation.cellPositions[0])
+                                        start: equation.cellPositions[0], scratch: &scratch)
             tables.append((variables, tuples))
             if variables.isEmpty {
                 if tuples.isEmpty { feasible = false }
@@ -152,6 +153,16 @@ public struct CrosswordModel: Sendable {
             statistics: result.statistics)
     }
 
+    /// Buffers ``table(slots:operators:values:multiplicity:start:scratch:)``
+    /// reuses from one equation to the next instead of allocating them anew.
+    private struct TableScratch {
+        /// Tiles of each value the combination at hand uses; all zero between calls.
+        var used: [Int]
+        var enumerated: [Int] = []
+        var choice: [Int] = []
+        var operands: [PuzzleNumber] = []
+    }
+
     private enum Slot {
         case fixed(PuzzleNumber)
         case blank(Int)
@@ -160,10 +171,13 @@ public struct CrosswordModel: Sendable {
 
     /// The allowed value-index tuples of the blank slots, in slot order.
     private static func table(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
-                              start: GridPosition) throws(SolveError) -> [[Int]] {
+                              start: GridPosition, scratch: inout TableScratch) throws(SolveError) -> [[Int]] {
         let resultIsBlank = slots.last?.variable != nil
-        let left = Array(slots.dropLast())
-        let enumerated = left.indices.filter { left[$0].variable != nil }
+        let leftCount = max(0, slots.count - 1)
+        // The left operands' slots that are blank, enumerated odometer-wise.
+        scratch.enumerated.removeAll(keepingCapacity: true)
+        for i in 0..<leftCount where slots[i].variable != nil { scratch.enumerated.append(i) }
+        let enumerated = scratch.enumerated
         var combinations = 1
         for _ in enumerated {
             combinations = combinations.multipliedReportingOverflow(by: max(1, values.count)).partialValue
@@ -172,9 +186,22 @@ public struct CrosswordModel: Sendable {
             }
         }
         var tuples: [[Int]] = []
-        var choice = [Int](repeating: 0, count: enumerated.count)
-        var operands = left.map { slot -> PuzzleNumber in if case .fixed(let v) = slot { v } else { 0 } }
-        var used = [Int](repeating: 0, count: values.count)
+        // The buffers are moved out (so they are not shared, and not copied
+        // when written) and put back at the end.
+        var choice = scratch.choice
+        scratch.choice = []
+        choice.removeAll(keepingCapacity: true)
+        choice.append(contentsOf: repeatElement(0, count: enumerated.count))
+        var operands = scratch.operands
+        scratch.operands = []
+        operands.removeAll(keepingCapacity: true)
+        for i in 0..<leftCount {
+            if case .fixed(let v) = slots[i] { operands.append(v) } else { operands.append(0) }
+        }
+        // All zeros on entry and on exit: every count taken is given back.
+        var used = scratch.used
+        scratch.used = []
+        defer { scratch.choice = choice; scratch.operands = operands; scratch.used = used }
         if !enumerated.isEmpty && values.isEmpty { return [] }
         var fixedResult: PuzzleNumber?
         if case .fixed(let result)? = slots.last { fixedResult = result }
