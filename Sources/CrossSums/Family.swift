@@ -57,8 +57,12 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     /// Every puzzle is unique and graded exactly its difficulty, so `--unique`
-    /// is always honoured; a label other than the profile's is refused.
+    /// is always honoured; a label other than the profile's is refused, and
+    /// so is a minimum blank count (the grid's size sets the cells to fill).
     public func unsupported(_ request: GenerationRequest) -> String? {
+        if request.minBlanks != nil {
+            return "cross sums puzzles have no blank count to ask for: --min-blanks is for math-crossword"
+        }
         guard let label = request.label else { return nil }
         return "cross sums puzzles are graded exactly their difficulty: use --profile \(label) instead of --difficulty"
     }

@@ -58,9 +58,9 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
         let generated: GeneratedLevel
         do throws(GenerationError) {
             if let name = request.label, let label = DifficultyLabel(rawValue: name) {
-                generated = try generator.generate(difficulty: profile, seed: request.seed, label: label)
+                generated = try generator.generate(difficulty: profile, seed: request.seed, label: label, minBlanks: request.minBlanks)
             } else if request.unique {
-                generated = try generator.generateUnique(difficulty: profile, seed: request.seed)
+                generated = try generator.generateUnique(difficulty: profile, seed: request.seed, minBlanks: request.minBlanks)
             } else {
                 generated = try generator.generate(difficulty: profile, seed: request.seed)
             }
@@ -69,12 +69,21 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
         }
         var notes: [String] = []
         if request.unique { notes += ["unique", "\(generated.revealed) cells revealed"] }
+        if request.minBlanks != nil {
+            notes.append("\(generated.level.blankPositions.count) blanks (\(generated.emptied) given cells emptied)")
+        }
         if let label = request.label { notes.append("graded \(label)") }
         return Generated(puzzle: generated.level, attempts: generated.attempts,
                          revealed: request.unique ? generated.revealed : 0, notes: notes)
     }
 
+    /// Refuses unknown labels, and a minimum blank count without `unique`
+    /// or below 1.
     public func unsupported(_ request: GenerationRequest) -> String? {
+        if let minBlanks = request.minBlanks {
+            guard request.unique else { return "--min-blanks needs --unique: only unique generation empties extra cells" }
+            guard minBlanks >= 1 else { return "--min-blanks must be at least 1" }
+        }
         guard let label = request.label, DifficultyLabel(rawValue: label) == nil else { return nil }
         return "unknown label '\(label)': expected " + DifficultyLabel.allCases.map(\.rawValue).joined(separator: ", ")
     }

@@ -9,6 +9,10 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     case tooFewEquations(best: Int, required: Int, attempts: Int)
     /// No layout could be made unique by revealing cells within the budget.
     case noUniqueLevel(layouts: Int)
+    /// No layout could be made unique with at least `required` empty cells;
+    /// `best` is the most a unique level reached (0 when no layout could
+    /// hold `required` at all).
+    case tooFewBlanks(best: Int, required: Int, layouts: Int)
     /// No unique level graded exactly this label within the budget; `seen`
     /// counts the labels the layouts did get.
     case labelNotReached(DifficultyLabel, layouts: Int, seen: [DifficultyLabel: Int])
@@ -20,6 +24,8 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "placed at most \(best) of the \(required) equations required in \(attempts) attempts"
         case .noUniqueLevel(let layouts):
             return "none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
+        case .tooFewBlanks(let best, let required, let layouts):
+            return "no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer with --min-blanks"
         case .labelNotReached(let label, let layouts, let seen):
             let counts = DifficultyLabel.allCases.compactMap { l in seen[l].map { "\(l.rawValue) \($0)" } }.joined(separator: ", ")
             return "no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"
@@ -32,6 +38,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidProfile: return "invalid-profile"
         case .tooFewEquations: return "too-few-equations"
         case .noUniqueLevel: return "no-unique-level"
+        case .tooFewBlanks: return "too-few-blanks"
         case .labelNotReached: return "label-not-reached"
         }
     }
@@ -46,6 +53,8 @@ public struct GeneratedLevel: Sendable {
     public var attempts: Int
     /// Empty cells turned into givens to make the solution unique.
     public var revealed = 0
+    /// Given cells emptied to reach a minimum blank count.
+    public var emptied = 0
 }
 
 /// Builds levels for a difficulty profile, reproducibly from a seed.

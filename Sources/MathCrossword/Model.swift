@@ -115,6 +115,12 @@ public struct Level: Identifiable, Codable, Sendable, Equatable {
 
     /// The positions of the empty cells, in row-major order.
     public var blankPositions: [GridPosition] {
-        cells.lazy.filter { $0.type == .emptyOperand }.map(\.position)
+        // Reads two fields per cell rather than copying whole cells (a UUID
+        // and strings each): the solver asks for this for every level.
+        var positions: [GridPosition] = []
+        for index in cells.indices where cells[index].type == .emptyOperand {
+            positions.append(cells[index].position)
+        }
+        return positions
     }
 }

@@ -65,26 +65,44 @@ public struct CrosswordModel: Sendable {
     ///   empty left operands (the result is computed, not enumerated).
     public init(level: Level) throws(SolveError) {
         blanks = level.blankPositions
-        values = Array(Set(level.numberPool)).sorted()
-        let multiplicity = values.map { v in level.numberPool.lazy.filter { $0 == v }.count }
+        // The distinct values ascending and their tile counts, from one sort
+        // (no hashing: the pool is small).
+        var values: [PuzzleNumber] = []
+        var multiplicity: [Int] = []
+        for value in level.numberPool.sorted() {
+            if value == values.last { multiplicity[multiplicity.count - 1] += 1 } else {
+                values.append(value)
+                multiplicity.append(1)
+            }
+        }
+        self.values = values
         self.multiplicity = multiplicity
         var tables: [(variables: [Int], tuples: [[Int]])] = []
-        var variableOf: [GridPosition: Int] = [:]
+        tables.reserveCapacity(level.equations.count)
+        // The variable of each cell, row-major; -1 for cells that are not empty.
+        var variableOf = [Int](repeating: -1, count: level.cells.count)
         var model = Model()
         for (index, position) in blanks.enumerated() {
-            variableOf[position] = index
+            variableOf[position.row * level.columns + position.column] = index
             model.addVariable(domainSize: values.count)
         }
         var feasible = true
+        var scratch = TableScratch(used: [Int](repeating: 0, count: values.count))
         for equation in level.equations {
-            let operands = stride(from: 0, to: equation.cellPositions.count, by: 2).map { equation.cellPositions[$0] }
-            let operators = stride(from: 1, to: equation.cellPositions.count - 2, by: 2).map {
-                level[equation.cellPositions[$0]].operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add
+            let cells = equation.cellPositions
+            var slots: [Slot] = []
+            slots.reserveCapacity((cells.count + 1) / 2)
+            for p in stride(from: 0, to: cells.count, by: 2).lazy.map({ cells[$0] }) {
+                let variable = level.contains(p) ? variableOf[p.row * level.columns + p.column] : -1
+                slots.append(variable >= 0 ? .blank(variable) : .fixed(level.cells[p.row * level.columns + p.column].fixedValue ?? 0))
             }
-            let slots: [Slot] = operands.map { p in variableOf[p].map(Slot.blank) ?? .fixed(level[p].fixedValue ?? 0) }
+            let operators = stride(from: 1, to: cells.count - 2, by: 2).map {
+                level.cells[cells[$0].row * level.columns + cells[$0].column].operatorSymbol
+                    .flatMap(ArithmeticOperator.init(symbol:)) ?? .add
+            }
             let variables = slots.compactMap(\.variable)
             let tuples = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
-                                        start: equation.cellPositions[0])
+                                        start: equation.cellPositions[0], scratch: &scratch)
             tables.append((variables, tuples))
             if variables.isEmpty {
                 if tuples.isEmpty { feasible = false }
@@ -135,6 +153,16 @@ public struct CrosswordModel: Sendable {
             statistics: result.statistics)
     }
 
+    /// Buffers ``table(slots:operators:values:multiplicity:start:scratch:)``
+    /// reuses from one equation to the next instead of allocating them anew.
+    private struct TableScratch {
+        /// Tiles of each value the combination at hand uses; all zero between calls.
+        var used: [Int]
+        var enumerated: [Int] = []
+        var choice: [Int] = []
+        var operands: [PuzzleNumber] = []
+    }
+
     private enum Slot {
         case fixed(PuzzleNumber)
         case blank(Int)
@@ -143,10 +171,13 @@ public struct CrosswordModel: Sendable {
 
     /// The allowed value-index tuples of the blank slots, in slot order.
     private static func table(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
-                              start: GridPosition) throws(SolveError) -> [[Int]] {
+                              start: GridPosition, scratch: inout TableScratch) throws(SolveError) -> [[Int]] {
         let resultIsBlank = slots.last?.variable != nil
-        let left = Array(slots.dropLast())
-        let enumerated = left.indices.filter { left[$0].variable != nil }
+        let leftCount = max(0, slots.count - 1)
+        // The left operands' slots that are blank, enumerated odometer-wise.
+        scratch.enumerated.removeAll(keepingCapacity: true)
+        for i in 0..<leftCount where slots[i].variable != nil { scratch.enumerated.append(i) }
+        let enumerated = scratch.enumerated
         var combinations = 1
         for _ in enumerated {
             combinations = combinations.multipliedReportingOverflow(by: max(1, values.count)).partialValue
@@ -155,26 +186,55 @@ public struct CrosswordModel: Sendable {
             }
         }
         var tuples: [[Int]] = []
-        var choice = [Int](repeating: 0, count: enumerated.count)
-        var operands = left.map { slot -> PuzzleNumber in if case .fixed(let v) = slot { v } else { 0 } }
-        var used = [Int](repeating: 0, count: values.count)
+        // The buffers are moved out (so they are not shared, and not copied
+        // when written) and put back at the end.
+        var choice = scratch.choice
+        scratch.choice = []
+        choice.removeAll(keepingCapacity: true)
+        choice.append(contentsOf: repeatElement(0, count: enumerated.count))
+        var operands = scratch.operands
+        scratch.operands = []
+        operands.removeAll(keepingCapacity: true)
+        for i in 0..<leftCount {
+            if case .fixed(let v) = slots[i] { operands.append(v) } else { operands.append(0) }
+        }
+        // All zeros on entry and on exit: every count taken is given back.
+        var used = scratch.used
+        scratch.used = []
+        defer { scratch.choice = choice; scratch.operands = operands; scratch.used = used }
         if !enumerated.isEmpty && values.isEmpty { return [] }
+        var fixedResult: PuzzleNumber?
+        if case .fixed(let result)? = slots.last { fixedResult = result }
         while true {
-            for (k, slot) in enumerated.enumerated() { operands[slot] = values[choice[k]] }
+            for k in enumerated.indices { operands[enumerated[k]] = values[choice[k]] }
             let outcome = EquationRules.leftValue(operands, operators)
             if outcome == .overflow { throw .overflow(start) }
             if case .value(let value) = outcome, value >= 0 {
-                var tuple = choice
+                // The result's value index (-1: none, the result is given),
+                // checked before any tuple is allocated.
+                var resultIndex = -1
                 var fits = true
                 if resultIsBlank {
-                    if let index = binarySearch(values, value) { tuple.append(index) } else { fits = false }
-                } else if case .fixed(let result)? = slots.last, result != value {
+                    if let index = binarySearch(values, value) { resultIndex = index } else { fits = false }
+                } else if let fixedResult, fixedResult != value {
                     fits = false
                 }
                 if fits {
-                    for i in tuple { used[i] += 1 }
-                    if tuple.allSatisfy({ used[$0] <= multiplicity[$0] }) { tuples.append(tuple) }
-                    for i in tuple { used[i] -= 1 }
+                    // No value used more often than the pool holds it.
+                    for i in choice { used[i] += 1 }
+                    if resultIndex >= 0 { used[resultIndex] += 1 }
+                    var withinPool = true
+                    for i in choice where used[i] > multiplicity[i] { withinPool = false }
+                    if resultIndex >= 0 && used[resultIndex] > multiplicity[resultIndex] { withinPool = false }
+                    if withinPool {
+                        var tuple: [Int] = []
+                        tuple.reserveCapacity(choice.count + 1)
+                        tuple.append(contentsOf: choice)
+                        if resultIndex >= 0 { tuple.append(resultIndex) }
+                        tuples.append(tuple)
+                    }
+                    for i in choice { used[i] -= 1 }
+                    if resultIndex >= 0 { used[resultIndex] -= 1 }
                 }
             }
             // Next combination (odometer); stop after the last.

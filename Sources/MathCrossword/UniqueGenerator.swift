@@ -15,12 +15,29 @@ extension LevelGenerator {
     /// last empty cell of an equation. When no such cell is left it lays out a
     /// new level from the same random stream, so the result still depends on
     /// the seed alone.
-    public func generateUnique(difficulty: DifficultyProfile, seed: Int) throws(GenerationError) -> GeneratedLevel {
+    ///
+    /// With `minBlanks`, a unique level with fewer empty cells then has given
+    /// cells emptied, in an order drawn from the same stream, each one kept
+    /// only when the level stays unique and every equation keeps at most two
+    /// empty operands (so the level still looks like its class); a layout
+    /// that cannot reach `minBlanks` this way is replaced by the next.
+    ///
+    /// - Throws: ``GenerationError/tooFewBlanks(best:required:layouts:)`` when
+    ///   ``maxMinBlanksLayouts`` layouts all stay short of `minBlanks`.
+    public func generateUnique(difficulty: DifficultyProfile, seed: Int, minBlanks: Int? = nil) throws(GenerationError) -> GeneratedLevel {
         var found: GeneratedLevel?
-        try uniqueLevels(difficulty, seed: seed, layouts: Self.maxUniqueLayouts) { found = $0; return true }
-        guard let found else { throw .noUniqueLevel(layouts: Self.maxUniqueLayouts) }
+        let layouts = minBlanks == nil ? Self.maxUniqueLayouts : Self.maxMinBlanksLayouts
+        let most = try uniqueLevels(difficulty, seed: seed, layouts: layouts, minBlanks: minBlanks) { found = $0; return true }
+        guard let found else {
+            if let minBlanks { throw .tooFewBlanks(best: most ?? 0, required: minBlanks, layouts: layouts) }
+            throw .noUniqueLevel(layouts: layouts)
+        }
         return found
     }
+
+    /// Layouts ``generateUnique(difficulty:seed:minBlanks:)`` tries when a
+    /// minimum blank count is asked for.
+    public static let maxMinBlanksLayouts = 64
 
     /// Layouts tried by ``generate(difficulty:seed:label:)`` before it gives up.
     public static let maxLabelLayouts = 300
@@ -31,11 +48,14 @@ extension LevelGenerator {
     ///
     /// - Throws: ``GenerationError/labelNotReached(_:layouts:seen:)`` with the
     ///   labels the profile did produce, when the budget runs out.
-    public func generate(difficulty: DifficultyProfile, seed: Int, label: DifficultyLabel) throws(GenerationError) -> GeneratedLevel {
+    /// With `minBlanks`, only levels with at least that many empty cells
+    /// count (as in ``generateUnique(difficulty:seed:minBlanks:)``).
+    public func generate(difficulty: DifficultyProfile, seed: Int, label: DifficultyLabel,
+                         minBlanks: Int? = nil) throws(GenerationError) -> GeneratedLevel {
         var found: GeneratedLevel?
         var seen: [DifficultyLabel: Int] = [:]
         var layouts = 0
-        try uniqueLevels(difficulty, seed: seed, layouts: Self.maxLabelLayouts) { generated in
+        _ = try uniqueLevels(difficulty, seed: seed, layouts: Self.maxLabelLayouts, minBlanks: minBlanks) { generated in
             layouts += 1
             guard let grade = try? Grader().grade(generated.level) else { return false }
             seen[grade.label, default: 0] += 1
@@ -52,13 +72,19 @@ extension LevelGenerator {
 
     /// Unique levels drawn from one random stream seeded with `seed`, handed
     /// to `accept` until it returns true or `layouts` layouts were tried.
-    private func uniqueLevels(_ difficulty: DifficultyProfile, seed: Int, layouts: Int,
-                              accept: (GeneratedLevel) -> Bool) throws(GenerationError) {
+    /// With `minBlanks`, levels short of it are not handed on.
+    ///
+    /// - Returns: with `minBlanks`, the most empty cells a unique level
+    ///   reached (`nil` when none was made unique).
+    @discardableResult
+    private func uniqueLevels(_ difficulty: DifficultyProfile, seed: Int, layouts: Int, minBlanks: Int? = nil,
+                              accept: (GeneratedLevel) -> Bool) throws(GenerationError) -> Int? {
         if let problem = difficulty.problem { throw .invalidProfile(problem) }
         var rng = SplitMix64(seed: seed)
         var attempts = 0
         var lastFailure: GenerationError?
         var failures = 0
+        var mostBlanks: Int?
         for _ in 1...layouts {
             let level: Level
             do {
@@ -71,12 +97,85 @@ extension LevelGenerator {
                 failures += 1
                 continue
             }
-            if let (unique, revealed) = makeUnique(level, using: &rng),
-               accept(GeneratedLevel(level: unique, seed: seed, attempts: attempts, revealed: revealed)) {
-                return
+            // A layout whose equations cannot hold `minBlanks` empty cells at
+            // two per equation is passed over before any solver work.
+            if let minBlanks, Self.blankBound(level) < minBlanks { continue }
+            guard let (madeUnique, revealed) = makeUnique(level, using: &rng) else { continue }
+            var unique = madeUnique
+            var emptied = 0
+            if let minBlanks {
+                (unique, emptied) = addBlanks(unique, upTo: minBlanks, using: &rng)
+                let blanks = unique.blankPositions.count
+                mostBlanks = max(mostBlanks ?? 0, blanks)
+                guard blanks >= minBlanks else { continue }
+            }
+            if accept(GeneratedLevel(level: unique, seed: seed, attempts: attempts, revealed: revealed, emptied: emptied)) {
+                return mostBlanks
             }
         }
         if failures == layouts, let lastFailure { throw lastFailure }
+        return mostBlanks
+    }
+
+    /// An upper bound on the empty cells `level` can have with at most two
+    /// empty operands per equation: a cell in `d` equations counts `1/d` in
+    /// each, so every equation adds at most its two largest shares.
+    static func blankBound(_ level: Level) -> Int {
+        var degree = [Int](repeating: 0, count: level.cells.count)
+        for equation in level.equations {
+            for p in equation.cellPositions where level.contains(p) && level[p].isOperand {
+                degree[p.row * level.columns + p.column] += 1
+            }
+        }
+        // In halves, so that crossing cells (two equations) count exactly.
+        var halves = 0
+        for equation in level.equations {
+            var shares = equation.cellPositions.compactMap { p -> Int? in
+                guard level.contains(p), level[p].isOperand else { return nil }
+                return degree[p.row * level.columns + p.column] >= 2 ? 1 : 2
+            }
+            shares.sort(by: >)
+            halves += shares.prefix(2).reduce(0, +)
+        }
+        return halves / 2
+    }
+
+    /// Empties given cells of the unique `level` (which carries its
+    /// solution), in an order drawn from `rng`, until it has `minBlanks`
+    /// empty cells or no given cell is left to try. A cell is emptied only
+    /// when each of its equations has fewer than two empty operands and the
+    /// level stays unique.
+    ///
+    /// - Returns: the level and the number of cells emptied.
+    func addBlanks(_ level: Level, upTo minBlanks: Int, using rng: inout SplitMix64) -> (Level, emptied: Int) {
+        var level = level
+        var blanks = level.blankPositions.count
+        guard blanks < minBlanks, level.solution != nil else { return (level, 0) }
+        // The equations through each cell, and each equation's empty operands.
+        var equationsAt = [[Int]](repeating: [], count: level.cells.count)
+        var emptyIn = [Int](repeating: 0, count: level.equations.count)
+        for (e, equation) in level.equations.enumerated() {
+            for position in equation.cellPositions where level[position].isOperand {
+                equationsAt[position.row * level.columns + position.column].append(e)
+                if level[position].type == .emptyOperand { emptyIn[e] += 1 }
+            }
+        }
+        var candidates = level.cells.filter { $0.type == .fixedOperand }.map(\.position)
+        candidates.stableShuffle(using: &rng)
+        var emptied = 0
+        for (tried, position) in candidates.enumerated() {
+            guard blanks < minBlanks, blanks + (candidates.count - tried) >= minBlanks else { break }
+            let through = equationsAt[position.row * level.columns + position.column]
+            guard through.allSatisfy({ emptyIn[$0] < 2 }), let trial = level.emptying(position),
+                  let known = trial.solution, let model = try? CrosswordModel(level: trial) else { continue }
+            let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget))
+            guard other.solutionCount == 0, other.complete else { continue }
+            level = trial
+            for e in through { emptyIn[e] += 1 }
+            blanks += 1
+            emptied += 1
+        }
+        return (level, emptied)
     }
 
     /// Reveals the fewest cells this greedy finds to leave `level` (which
@@ -107,6 +206,23 @@ extension LevelGenerator {
 }
 
 extension Level {
+    /// The level with the given cell at `position` turned into an empty cell,
+    /// its value added to the pool and to the solution; `nil` when the cell
+    /// is not a given or the level carries no solution.
+    func emptying(_ position: GridPosition) -> Level? {
+        let cell = self[position]
+        guard cell.type == .fixedOperand, let value = cell.fixedValue, var solution else { return nil }
+        var cells = self.cells
+        cells[position.row * columns + position.column] = GridCell(id: cell.id, position: position, type: .emptyOperand)
+        var pool = numberPool
+        pool.insert(value, at: pool.firstIndex { $0 > value } ?? pool.count)
+        let rank = position.row * columns + position.column
+        solution.insert(SolutionEntry(row: position.row, column: position.column, value: value),
+                        at: solution.firstIndex { $0.row * columns + $0.column > rank } ?? solution.count)
+        return Level(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
+                     numberPool: pool, solution: solution)
+    }
+
     /// The level with one empty cell turned into a given holding its solution
     /// value, and that tile taken out of the pool.
     func revealing(_ entry: SolutionEntry) -> Level {

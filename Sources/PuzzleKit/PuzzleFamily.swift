@@ -139,11 +139,17 @@ public struct GenerationRequest: Sendable, Equatable {
     public var unique: Bool
     /// Only puzzles that grade exactly this label (implies `unique`).
     public var label: String?
+    /// Only puzzles with at least this many empty cells, as real games ask
+    /// for; meaningful with `unique` only (the command line refuses it
+    /// otherwise). Families that cannot honour it say so in
+    /// ``PuzzleFamily/unsupported(_:)``.
+    public var minBlanks: Int?
 
-    public init(seed: Int, unique: Bool = false, label: String? = nil) {
+    public init(seed: Int, unique: Bool = false, label: String? = nil, minBlanks: Int? = nil) {
         self.seed = seed
         self.unique = unique || label != nil
         self.label = label
+        self.minBlanks = minBlanks
     }
 }
 

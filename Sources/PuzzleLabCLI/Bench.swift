@@ -93,8 +93,10 @@ struct Bench: AsyncParsableCommand {
     }
 
     private func runs<F: PuzzleFamily>(_ family: F) throws -> [PuzzleRun] {
-        try options.profiles(family).map {
-            PuzzleRun(family, profile: $0, unique: options.unique, solve: solve, grade: grade, metrics: false)
+        try options.refuseUnsupported(family)
+        return try options.profiles(family).map {
+            PuzzleRun(family, profile: $0, unique: options.unique, minBlanks: options.minBlanks, solve: solve, grade: grade,
+                      metrics: false)
         }
     }
 
@@ -132,7 +134,7 @@ struct Bench: AsyncParsableCommand {
         build = "DEBUG build (measure with -c release)"
         #endif
         return """
-            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(jobs) job\(jobs == 1 ? "" : "s"), \(options.unique ? "generate --unique" : "generate")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
+            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(jobs) job\(jobs == 1 ? "" : "s"), \(options.unique ? "generate --unique" : "generate")\(options.minBlanks.map { " --min-blanks \($0)" } ?? "")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
             machine: \(machineDescription())
 
             """

@@ -170,7 +170,9 @@ struct Export: AsyncParsableCommand {
 
     /// The run of the family and profile asked for.
     private func makeRun<F: PuzzleFamily>(_ family: F) throws -> PuzzleRun {
-        PuzzleRun(family, profile: try options.singleProfile(family), unique: options.unique, solve: true, grade: true)
+        try options.refuseUnsupported(family)
+        return PuzzleRun(family, profile: try options.singleProfile(family), unique: options.unique,
+                         minBlanks: options.minBlanks, solve: true, grade: true)
     }
 }
 

@@ -65,9 +65,27 @@ struct GenerationOptions: ParsableArguments {
     @Flag(help: "Only puzzles with exactly one solution.")
     var unique = false
 
+    @Option(help: ArgumentHelp(minBlanksHelp, valueName: "N"))
+    var minBlanks: Int?
+
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
         guard seed <= Int.max - ((count ?? 1) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+    }
+
+    /// The request for one seed.
+    func request(seed: Int, label: String? = nil) -> GenerationRequest {
+        GenerationRequest(seed: seed, unique: unique, label: label, minBlanks: minBlanks)
+    }
+
+    /// Refuses, as one line, `--min-blanks` without `--unique` (a `label`
+    /// implies it) or below 1, and what the family cannot honour.
+    func refuseUnsupported<F: PuzzleFamily>(_ family: F, label: String? = nil) throws {
+        if let minBlanks {
+            guard unique || label != nil else { throw CLIError("--min-blanks needs --unique") }
+            guard minBlanks >= 1 else { throw CLIError("--min-blanks must be at least 1") }
+        }
+        if let problem = family.unsupported(request(seed: seed, label: label)) { throw CLIError(problem) }
     }
 
     /// `--kind`, or `fallback` when it is not given.
@@ -93,3 +111,6 @@ struct GenerationOptions: ParsableArguments {
         return profiles
     }
 }
+
+/// The help text of every command's `--min-blanks`.
+let minBlanksHelp = "With --unique: only puzzles with at least N empty cells (math-crossword empties given cells while the solution stays unique)."

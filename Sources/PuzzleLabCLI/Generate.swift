@@ -50,15 +50,13 @@ struct Generate: ParsableCommand {
             throw CLIError("unknown --format '\(format)' for \(family.info.name): expected text, \(family.info.textExtension), json or jsonl")
         }
         let profile = try options.singleProfile(family)
-        if let problem = family.unsupported(GenerationRequest(seed: options.seed, unique: options.unique, label: difficulty)) {
-            throw CLIError(problem)
-        }
+        try options.refuseUnsupported(family, label: difficulty)
         var failures = 0
         for offset in 0..<(options.count ?? 1) {
             let seed = options.seed + offset
             let generated: Generated<F.Puzzle>
             do throws(GenerationFailure) {
-                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique, label: difficulty))
+                generated = try family.generate(profile, options.request(seed: seed, label: difficulty))
             } catch {
                 printError("puzzlelab: profile \(family.id(of: profile)), seed \(seed): \(error)")
                 failures += 1

@@ -71,12 +71,13 @@ struct Grade: ParsableCommand {
     }
 
     private func gradeGenerated<F: GradingFamily>(_ family: F, printer: inout RowPrinter) throws -> Int {
+        try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
         var failed = 0
         for seed in options.seed..<(options.seed + (options.count ?? 1)) {
             do throws(GenerationFailure) {
-                let puzzle = try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique)).puzzle
+                let puzzle = try family.generate(profile, options.request(seed: seed)).puzzle
                 failed += grade(family, puzzle, name: "\(id) seed \(seed)",
                                 extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
             } catch {

@@ -28,12 +28,13 @@ struct Pack: ParsableCommand {
     }
 
     private func run<F: PuzzleFamily>(_ family: F) throws {
+        try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         var puzzles: [F.Puzzle] = []
         for level in 1...(options.count ?? 100) {
             let seed = options.seed + level - 1
             do throws(GenerationFailure) {
-                puzzles.append(try family.generate(profile, GenerationRequest(seed: seed, unique: options.unique)).puzzle)
+                puzzles.append(try family.generate(profile, options.request(seed: seed)).puzzle)
             } catch {
                 throw CLIError("level \(level) (seed \(seed)): \(error)")
             }

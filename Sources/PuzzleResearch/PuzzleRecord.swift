@@ -105,6 +105,8 @@ public struct PuzzleRun: Sendable {
 
     public let profileID: String
     public let unique: Bool
+    /// The least number of empty cells asked of each puzzle (with `unique`).
+    public let minBlanks: Int?
     /// The family's grade labels, easiest first (bench counts them in this
     /// order); empty for a family without a grader.
     public let labels: [String]
@@ -117,19 +119,22 @@ public struct PuzzleRun: Sendable {
     ///
     /// - Parameters:
     ///   - unique: ask the generator for puzzles with exactly one solution.
+    ///   - minBlanks: with `unique`, ask for at least this many empty cells
+    ///     (``PuzzleKit/GenerationRequest/minBlanks``).
     ///   - solve: count each puzzle's solutions up to ``solutionLimit``
     ///     (families that count).
     ///   - grade: grade each puzzle (families with a grader), with the count
     ///     already made when there is one.
     ///   - metrics: measure the family's metric columns (export needs them,
     ///     bench does not).
-    public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, solve: Bool,
-                                      grade: Bool, metrics: Bool = true) {
+    public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
+                                      solve: Bool, grade: Bool, metrics: Bool = true) {
         let profileID = family.id(of: profile)
         let counting = solve ? family as? any CountingFamily : nil
         let grading = grade ? family as? any GradingFamily : nil
         self.profileID = profileID
         self.unique = unique
+        self.minBlanks = minBlanks
         labels = (family as? any GradingFamily)?.gradeLabels ?? []
         metricColumns = family.metricColumns
         record = { seed in
@@ -137,7 +142,7 @@ public struct PuzzleRun: Sendable {
             let start = monotonicNanoseconds()
             let generated: Generated<Family.Puzzle>
             do throws(GenerationFailure) {
-                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: unique))
+                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks))
             } catch {
                 record.generationNanoseconds = monotonicNanoseconds() &- start
                 record.failureReason = error.reason

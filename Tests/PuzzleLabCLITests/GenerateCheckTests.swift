@@ -76,3 +76,46 @@ import Testing
         #expect(broken.stderr.hasPrefix("Error: broken.json:1: id: expected a string") || broken.stderr.contains("broken.json:1:"))
     }
 }
+
+@Suite struct MinBlanksCLITests {
+    @Test func uniqueLevelsWithAMinimumPassCheck() throws {
+        let dir = try temporaryDirectory()
+        let generated = try puzzlelab(["generate", "--profile", "class_4", "--unique", "--min-blanks", "17",
+                                       "--count", "5", "--format", "jsonl"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        try generated.stdout.write(to: dir.appendingPathComponent("m.jsonl"), atomically: true, encoding: .utf8)
+        let check = try puzzlelab(["check", "m.jsonl"], in: dir)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.components(separatedBy: ": valid,").count == 6)
+        let text = try puzzlelab(["generate", "--profile", "class_3", "--unique", "--min-blanks", "17", "--seed", "4"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("given cells emptied)"))
+        let graded = try puzzlelab(["generate", "--profile", "class_3", "--difficulty", "medium", "--min-blanks", "17"])
+        #expect(graded.status == 0, "\(graded.stderr)")
+        #expect(graded.stdout.contains("graded medium"))
+    }
+
+    @Test func badCombinationsAreRefusedOnOneLine() throws {
+        let cases: [([String], String)] = [
+            (["generate", "--min-blanks", "17"], "--min-blanks needs --unique"),
+            (["generate", "--unique", "--min-blanks", "0"], "--min-blanks must be at least 1"),
+            (["bench", "--min-blanks", "17", "--count", "5"], "--min-blanks needs --unique"),
+            (["export", "--min-blanks", "17", "--count", "5", "--out", "x.csv"], "--min-blanks needs --unique"),
+            (["pack", "--profile", "class_1", "--min-blanks", "17", "--out", "p.json"], "--min-blanks needs --unique"),
+            (["generate", "--kind", "cross-sums", "--unique", "--min-blanks", "5"], "cross sums puzzles have no blank count"),
+            (["bench", "--kind", "cross-sums", "--unique", "--min-blanks", "5", "--count", "5"], "cross sums puzzles have no blank count"),
+        ]
+        let dir = try temporaryDirectory()
+        for (arguments, message) in cases {
+            let run = try puzzlelab(arguments, in: dir)
+            #expect(run.status != 0, "\(arguments)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+        }
+        let unreachable = try puzzlelab(["generate", "--profile", "class_1", "--unique", "--min-blanks", "60"])
+        #expect(unreachable.status != 0)
+        #expect(unreachable.stderr.split(separator: "\n").count == 1, "\(unreachable.stderr)")
+        #expect(unreachable.stderr.contains("too") || unreachable.stderr.contains("60 empty cells"), "\(unreachable.stderr)")
+    }
+}
