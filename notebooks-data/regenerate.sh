@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Regenerates the notebook data sets, the executed notebook and its figures in one go:
+# release build, `puzzlelab export` for every (family, profile) below, then
+# `jupyter nbconvert --execute --to notebook --inplace` on analysis.ipynb with the
+# pinned packages of requirements.txt (in a virtualenv, .venv-notebook/ by default).
+#
+#   notebooks-data/regenerate.sh                 # CSVs, notebook and figures/ in notebooks-data/
+#   notebooks-data/regenerate.sh --rows 200 --out /tmp/nb --bin .build/release/puzzlelab
+#                                                # small exports, executed copy in /tmp/nb (CI)
+#
+# Options:
+#   --rows N   N rows per profile instead of the per-family counts below
+#   --out DIR  write the CSVs, figures/ and an executed copy of analysis.ipynb to DIR;
+#              the files in notebooks-data/ stay untouched
+#   --bin PATH use this puzzlelab binary instead of `swift build -c release`
+# Environment: PUZZLELAB_VENV (virtualenv folder, default .venv-notebook at the repository root),
+# PYTHON (interpreter that creates it, default python3).
+set -euo pipefail
+
+# Families and profiles to export, easiest profile first; rows per profile.
+# A new family: add a line "family rows profile…" (the CLI's `export --help` lists them).
+FAMILIES=(
+  "math-crossword 1000 class_1 class_2 class_3 class_4"
+  "cross-sums 500 easy medium hard extra-hard"
+)
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+rows=""
+out=""
+bin=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --rows) rows="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --bin) bin="$2"; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "regenerate.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
+  esac
+done
+
+cd "$root"
+start=$SECONDS
+if [ -z "$bin" ]; then
+  echo "== release build"
+  swift build -c release
+  bin=.build/release/puzzlelab
+fi
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+
+if [ -n "$out" ]; then
+  mkdir -p "$out"
+  data="$(cd "$out" && pwd)"
+  cp "$here/analysis.ipynb" "$data/analysis.ipynb"
+else
+  data="$here"
+fi
+notebook="$data/analysis.ipynb"
+figures="$data/figures"
+
+echo "== export ($data)"
+known=$("$bin" export --help | tr -s '\n ' '  ' | sed -n 's/.*(values: \([^;)]*\)[;)].*/\1/p' | tr -d ',')
+for entry in "${FAMILIES[@]}"; do
+  read -r family count profiles <<< "$entry"
+  for profile in $profiles; do
+    "$bin" export --kind "$family" --profile "$profile" --count "${rows:-$count}" \
+      --out "$data/$family-$profile.csv"
+  done
+  known=$(echo " $known " | sed "s/ $family / /")
+done
+for family in $known; do
+  echo "note: the CLI also knows '$family', which is not exported: add it to FAMILIES in $0" >&2
+done
+
+echo "== notebook environment"
+venv="${PUZZLELAB_VENV:-$root/.venv-notebook}"
+stamp="$venv/requirements.txt"
+if ! cmp -s "$here/requirements.txt" "$stamp" 2>/dev/null; then
+  rm -rf "$venv"
+  "${PYTHON:-python3}" -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
+  cp "$here/requirements.txt" "$stamp"
+fi
+
+echo "== execute $notebook"
+rm -f "$figures"/*.png "$figures/findings.md"
+PUZZLELAB_DATA="$data" PUZZLELAB_FIGURES="$figures" MPLBACKEND=Agg \
+  "$venv/bin/jupyter" nbconvert --execute --to notebook --inplace \
+  --ExecutePreprocessor.timeout=600 "$notebook"
+echo "figures: $(ls "$figures"/*.png | wc -l) PNG files in $figures"
+echo "done in $((SECONDS - start)) s"
