@@ -48,7 +48,20 @@ struct Board: Sendable, Equatable {
         return r >= 0 && r < rows && c >= 0 && c < columns ? r * columns + c : -1
     }
 
-    static let steps: [(Int, Int)] = Direction.allCases.map { ($0.dr, $0.dc) }
+    /// The row and column step of direction `d` (0…7, in ``Direction`` order).
+    @inline(__always)
+    static func delta(_ d: Int) -> (Int, Int) {
+        switch d {
+        case 0: return (0, 1)
+        case 1: return (1, 0)
+        case 2: return (0, -1)
+        case 3: return (-1, 0)
+        case 4: return (1, 1)
+        case 5: return (1, -1)
+        case 6: return (-1, 1)
+        default: return (-1, -1)
+        }
+    }
 
     // MARK: Counting
 
@@ -83,7 +96,8 @@ struct Board: Sendable, Equatable {
             }
             switch mode {
             case .straight:
-                for (dr, dc) in Board.steps {
+                for d in 0..<8 {
+                    let (dr, dc) = Board.delta(d)
                     var cell = start
                     var k = 1
                     while k < n {
@@ -106,7 +120,8 @@ struct Board: Sendable, Equatable {
     private func extend(_ path: inout [Int], _ k: Int, _ digits: [UInt8], nodes: inout Int, budget: Int,
                         _ body: ([Int]) -> Bool) -> Bool {
         if k == digits.count { return body(path) }
-        for (dr, dc) in Board.steps {
+        for d in 0..<8 {
+            let (dr, dc) = Board.delta(d)
             let next = step(path[k - 1], dr, dc)
             nodes += 1
             if nodes > budget { return false }
@@ -124,11 +139,26 @@ struct Board: Sendable, Equatable {
         let r0 = cell / columns, c0 = cell % columns
         if n == 1 { return cells[cell] == digits[0] ? 1 : 0 }
         var total = 0
+        if n == 2 {
+            // Two cells: every pair of neighbours is a straight path in both modes.
+            let own = cells[cell]
+            guard own == digits[0] || own == digits[1] else { return 0 }
+            for d in 0..<8 {
+                let (dr, dc) = Board.delta(d)
+                let r = r0 + dr, c = c0 + dc
+                guard r >= 0, r < rows, c >= 0, c < columns else { continue }
+                let other = cells[r * columns + c]
+                if own == digits[0] && other == digits[1] { total += 1 }
+                if own == digits[1] && other == digits[0] { total += 1 }
+            }
+            return total
+        }
         switch mode {
         case .straight:
             // `cell` is the k-th cell of a line in one of the eight directions.
-            for (dr, dc) in Board.steps {
-                for k in 0..<n where cells[cell] == digits[k] {
+            for k in 0..<n where cells[cell] == digits[k] {
+                for d in 0..<8 {
+                    let (dr, dc) = Board.delta(d)
                     let sr = r0 - k * dr, sc = c0 - k * dc
                     let er = sr + (n - 1) * dr, ec = sc + (n - 1) * dc
                     guard sr >= 0, sr < rows, sc >= 0, sc < columns, er >= 0, er < rows, ec >= 0, ec < columns else { continue }

@@ -19,13 +19,16 @@ public struct GenerationOutcome: Sendable {
 /// 2. place each answer on free cells (`no-room`): a straight line in one of
 ///    the profile's directions, or a random king-move walk in any mode, so
 ///    answers never share a cell;
-/// 3. fill every other cell, in random order, with a random digit that
-///    completes no path spelling any target and keeps every question within
-///    the profile's near misses (`dead-end` when no digit fits);
-/// 4. verify with the solver and the grader: every target has exactly one
-///    path (`extra-path`, for paths through answer cells only), near misses
-///    within bounds (`near-misses`), a crowded question where the profile
-///    needs one (`not-crowded`), and the profile's grade (`wrong-grade`).
+/// 3. fill every other cell, in random order, with a digit that completes
+///    no path spelling any target and keeps every question within the
+///    profile's near misses (`dead-end` when no digit fits); every extra
+///    path through answer cells alone is rejected before filling
+///    (`extra-path`), so each target keeps exactly one path by construction
+///    (the tests recount with the solver and an independent brute force);
+/// 4. check the profile: near misses within bounds (`near-misses`), a
+///    crowded question where the profile needs one (`not-crowded`), and the
+///    profile's grade from ``Grader/features(of:path:nearMisses:)``
+///    (`wrong-grade`).
 ///
 ///     let outcome = try Generator.generate(Profile.level(of: 1), seed: 7)
 ///     print(TextFormat.write(outcome.level))
@@ -44,10 +47,6 @@ public enum Generator {
             case .success(let board, let questions):
                 let level = Level(id: "\(profile.id)-\(seed)", profile: profile.id, pathMode: profile.pathMode,
                                   grid: board.grid, questions: questions)
-                if let reason = verify(level, profile) {
-                    rejections[reason, default: 0] += 1
-                    continue
-                }
                 return GenerationOutcome(level: level, attempts: attempt,
                                          rejections: rejections.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             case .failure(let rejection):
@@ -93,42 +92,52 @@ public enum Generator {
         for q in placed where board.count(Rules.boardDigits(of: q.target), mode: profile.pathMode, nodes: &nodes) != 1 {
             return .failure(Rejection(reason: "extra-path"))
         }
-        guard fill(&board, questions: placed, profile, rng: &rng) else { return .failure(Rejection(reason: "dead-end")) }
+        guard let misses = fill(&board, questions: placed, profile, rng: &rng) else { return .failure(Rejection(reason: "dead-end")) }
+        if let reason = verify(placed, misses: misses, profile) { return .failure(Rejection(reason: reason)) }
         return .success(board, placed)
     }
 
     /// Step 1: the questions' targets and operands.
     static func pickQuestions(_ profile: Profile, rng: inout SplitMix64) -> [Question]? {
         var questions: [Question] = []
-        var strings: [String] = []
+        var chosenDigits: [[Int]] = []
+        questions.reserveCapacity(profile.questions)
         for i in 0..<profile.questions {
             let range = i == 0 ? profile.firstTargets : profile.targets
             var chosen: Question?
             for _ in 0..<50 {
                 let t = rng.uniform(in: range)
-                let s = String(t)
-                let r = String(s.reversed())
-                guard !Rules.isPalindrome(t),
-                      !strings.contains(where: { $0.contains(s) || $0.contains(r) || s.contains($0) || r.contains($0) }) else { continue }
+                let d = Rules.digits(of: t)
+                let r = Array(d.reversed())
+                guard d != r || d.count == 1,
+                      !chosenDigits.contains(where: { isRun(d, of: $0) || isRun(r, of: $0) || isRun($0, of: d) || isRun($0, of: r) }) else { continue }
                 let lo = max(profile.operands.lowerBound, t - profile.operands.upperBound)
                 let hi = min(profile.operands.upperBound, t - profile.operands.lowerBound)
                 guard lo <= hi else { continue }
-                var a: Int
-                if profile.allowsCarry {
-                    a = rng.uniform(in: lo...hi)
-                } else {
-                    let fits = (lo...hi).filter { $0 % 10 <= t % 10 }
-                    guard !fits.isEmpty else { continue }
-                    a = fits[rng.index(below: fits.count)]
+                // Rejection sampling keeps the choice uniform among the splits allowed.
+                var a = -1
+                for _ in 0..<20 {
+                    let x = rng.uniform(in: lo...hi)
+                    if profile.allowsCarry || x % 10 <= t % 10 { a = x; break }
                 }
+                guard a >= 0 else { continue }
                 chosen = Question(operands: [a, t - a], target: t)
-                strings.append(s)
+                chosenDigits.append(d)
                 break
             }
             guard let q = chosen else { return nil }
             questions.append(q)
         }
         return questions
+    }
+
+    /// True when `part` occurs as a contiguous run in `whole`.
+    static func isRun(_ part: [Int], of whole: [Int]) -> Bool {
+        guard part.count <= whole.count else { return false }
+        for start in 0...(whole.count - part.count) where whole[start..<(start + part.count)].elementsEqual(part) {
+            return true
+        }
+        return false
     }
 
     /// Step 2: the cells of one answer of `length` digits on free cells.
@@ -157,7 +166,7 @@ public enum Generator {
             for _ in 0..<20 where !freeCells.isEmpty {
                 var path = [freeCells[rng.index(below: freeCells.count)]]
                 while path.count < length {
-                    let options = Board.steps.map { board.step(path[path.count - 1], $0.0, $0.1) }
+                    let options = (0..<8).map { d in board.step(path[path.count - 1], Board.delta(d).0, Board.delta(d).1) }
                         .filter { free($0) && !path.contains($0) }
                     guard !options.isEmpty else { break }
                     path.append(options[rng.index(below: options.count)])
@@ -169,63 +178,75 @@ public enum Generator {
     }
 
     /// Step 3: fills the empty cells; false at a cell no digit fits.
-    static func fill(_ board: inout Board, questions: [Question], _ profile: Profile, rng: inout SplitMix64) -> Bool {
+    ///
+    /// A path that is not an answer either lies on answer cells alone
+    /// (rejected before filling) or holds a filler cell; it is complete the
+    /// moment its last filler cell is written, and that write is refused. The
+    /// near misses are counted the same way, exactly: those on answer cells
+    /// first, then the new ones through each cell written.
+    ///
+    /// - Returns: the near misses of each question, or `nil` at a dead end.
+    static func fill(_ board: inout Board, questions: [Question], _ profile: Profile, rng: inout SplitMix64) -> [Int]? {
         let mode = profile.pathMode
         let targets = questions.map { Rules.boardDigits(of: $0.target) }
         let leads = targets.map { $0.count >= 2 ? Array($0.prefix($0.count - 1)) : [] }
         let backs = targets.map { $0.count >= 2 ? Array($0.reversed().prefix($0.count - 1)) : [] }
+        let limit = profile.maxNearMisses ?? Int.max
         var misses: [Int] = []
-        if let limit = profile.maxNearMisses {
-            for t in targets {
-                var nodes = 0
-                var answers: [[Int]] = []
-                board.forEachPath(t, mode: mode, nodes: &nodes) { answers.append($0); return true }
-                let m = board.nearMisses(t, answers: answers, mode: mode)
-                if m.prefix + m.reversal > limit { return false }
-                misses.append(m.prefix + m.reversal)
-            }
+        for t in targets {
+            var nodes = 0
+            var answers: [[Int]] = []
+            board.forEachPath(t, mode: mode, nodes: &nodes) { answers.append($0); return true }
+            let m = board.nearMisses(t, answers: answers, mode: mode)
+            if m.prefix + m.reversal > limit { return nil }
+            misses.append(m.prefix + m.reversal)
         }
         var empty = board.cells.indices.filter { board.cells[$0] == Board.empty }
         empty.stableShuffle(using: &rng)
-        var candidates: [UInt8] = Array(0...9)
         var added = [Int](repeating: 0, count: targets.count)
         for cell in empty {
-            candidates.stableShuffle(using: &rng)
+            // Digits are tried from a random one with a random stride prime to
+            // 10, so every digit gets its turn (two draws instead of a shuffle).
+            let first = rng.uniform(in: 0...9)
+            let stride = [1, 3, 7, 9][rng.uniform(in: 0...3)]
             var placed = false
-            for x in candidates {
-                board.cells[cell] = x
+            for i in 0..<10 {
+                board.cells[cell] = UInt8((first + i * stride) % 10)
                 var ok = true
                 for q in targets.indices {
                     if board.countThrough(cell, targets[q], mode: mode) > 0 { ok = false; break }
-                    if let limit = profile.maxNearMisses, !leads[q].isEmpty {
+                    if !leads[q].isEmpty {
                         added[q] = board.countThrough(cell, leads[q], mode: mode) + board.countThrough(cell, backs[q], mode: mode)
                         if misses[q] + added[q] > limit { ok = false; break }
+                    } else {
+                        added[q] = 0
                     }
                 }
                 if ok {
-                    if profile.maxNearMisses != nil {
-                        for q in targets.indices where !leads[q].isEmpty { misses[q] += added[q] }
-                    }
+                    for q in targets.indices { misses[q] += added[q] }
                     placed = true
                     break
                 }
             }
-            if !placed { return false }
+            if !placed { return nil }
         }
-        return true
+        return misses
     }
 
-    /// Step 4: the reason a filled candidate breaks a rule, or `nil`.
-    static func verify(_ level: Level, _ profile: Profile) -> String? {
-        let board = Board(level)
-        var nodes = 0
-        for q in level.questions where board.count(Rules.boardDigits(of: q.target), mode: level.pathMode, nodes: &nodes) != 1 {
-            return "extra-path"
+    /// Step 4: the reason a filled candidate breaks a profile rule, or `nil`.
+    ///
+    /// Uniqueness holds by construction (see ``fill(_:questions:_:rng:)``);
+    /// the grade comes from the same features as ``Grader``.
+    static func verify(_ questions: [Question], misses: [Int], _ profile: Profile) -> String? {
+        if let limit = profile.maxNearMisses, misses.contains(where: { $0 > limit }) { return "near-misses" }
+        if profile.needsCrowded, !misses.contains(where: { $0 >= Technique.crowdedThreshold }) { return "not-crowded" }
+        if let label = profile.gradeLabel {
+            var hardest = Technique.forward
+            for (q, m) in zip(questions, misses) {
+                hardest = max(hardest, Grader.features(of: q, path: q.solutionPositions ?? [], nearMisses: m).max() ?? .forward)
+            }
+            if hardest.gradeLabel != label { return "wrong-grade" }
         }
-        guard let grade = try? Grader.grade(level) else { return "extra-path" }
-        if let limit = profile.maxNearMisses, grade.questions.contains(where: { $0.nearMisses > limit }) { return "near-misses" }
-        if profile.needsCrowded, !grade.questions.contains(where: { $0.techniques.contains(.crowded) }) { return "not-crowded" }
-        if let label = profile.gradeLabel, grade.label != label { return "wrong-grade" }
         return nil
     }
 }

@@ -92,16 +92,22 @@ public enum Grader {
             path = all.min { Technique.direction(of: $0) < Technique.direction(of: $1) } ?? all[0]
         }
         let misses = board.nearMisses(digits, answers: paths, mode: mode)
-        var techniques: [Technique] = [Technique.direction(of: path)]
-        if q.hasCarry { techniques.append(.carry) }
-        if digits.count >= 3 { techniques.append(.longAnswer) }
         let total = misses.prefix + misses.reversal
-        if total > 0 { techniques.append(.nearMiss) }
-        if total >= Technique.crowdedThreshold { techniques.append(.crowded) }
-        techniques.sort()
+        let techniques = features(of: q, path: path, nearMisses: total)
         let score = techniques.reduce(0) { $0 + ($1 == .nearMiss ? total : $1.weight) }
         return QuestionGrade(question: q, pathCount: paths.count, path: path, prefixNearMisses: misses.prefix,
                              reversalNearMisses: misses.reversal, techniques: techniques, score: score)
+    }
+
+    /// The features a question uses, easiest first: its path's direction,
+    /// carry, a long answer, near misses and crowding.
+    public static func features(of q: Question, path: [GridPosition], nearMisses: Int) -> [Technique] {
+        var techniques: [Technique] = [Technique.direction(of: path)]
+        if q.hasCarry { techniques.append(.carry) }
+        if Rules.digits(of: max(0, q.target)).count >= 3 { techniques.append(.longAnswer) }
+        if nearMisses > 0 { techniques.append(.nearMiss) }
+        if nearMisses >= Technique.crowdedThreshold { techniques.append(.crowded) }
+        return techniques.sorted()
     }
 
     /// The hint for a question: where its answer starts.
