@@ -76,7 +76,9 @@ public struct GameSession: Codable, Sendable, Equatable {
     public var currentQuestionIndex: Int? { found.firstIndex { $0 == nil } }
 
     /// The question shown, or `nil` once the level is complete.
-    public var currentQuestion: Question? { currentQuestionIndex.map { level.questions[$0] } }
+    public var currentQuestion: Question? {
+        currentQuestionIndex.flatMap { level.questions.indices.contains($0) ? level.questions[$0] : nil }
+    }
 
     /// Questions of the current level answered (0 … its question count).
     public var progress: Int { found.lazy.filter { $0 != nil }.count }
@@ -121,10 +123,9 @@ public struct GameSession: Codable, Sendable, Equatable {
     /// Judges the selection against the current question and clears it.
     @discardableResult
     public mutating func submit() -> SubmitOutcome {
-        guard let index = currentQuestionIndex, !selection.isEmpty else { return .ignored }
+        guard let index = currentQuestionIndex, let question = currentQuestion, !selection.isEmpty else { return .ignored }
         let path = selection
         selection = []
-        let question = level.questions[index]
         if let problem = Rules.pathProblem(path, in: level) {
             mistakes += 1
             return .wrong(problem)

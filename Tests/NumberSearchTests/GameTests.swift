@@ -95,6 +95,18 @@ import PuzzleKit
         #expect(try JSONDecoder().decode(GameSession.self, from: data) == session)
     }
 
+    @Test func aTamperedSavedStateDoesNotTrap() throws {
+        let session = GameSession(levels: Self.game)
+        var json = String(decoding: try JSONEncoder().encode(session), as: UTF8.self)
+        json = json.replacingOccurrences(of: #""found":[null,null,null]"#, with: #""found":[null,null,null,null,null]"#)
+        json = json.replacingOccurrences(of: #""levelIndex":0"#, with: #""levelIndex":9"#)
+        var restored = try JSONDecoder().decode(GameSession.self, from: Data(json.utf8))
+        #expect(restored.found.count == 5)
+        #expect(restored.currentQuestion == nil)
+        #expect(restored.answer([GridPosition(row: 0, column: 0)]) == .ignored)
+        #expect(restored.select(GridPosition(row: 0, column: 0)) == .ignored)
+    }
+
     @Test func anEmptyGameDoesNotTrap() {
         var session = GameSession(levels: [])
         #expect(session.currentQuestion == nil && !session.isLevelComplete)
