@@ -148,19 +148,26 @@ public enum Generator {
             let directions = first ? profile.firstDirections : profile.directions
             guard !directions.isEmpty else { return nil }
             let d = directions[rng.index(below: directions.count)]
-            var starts: [Int] = []
-            for start in board.cells.indices where free(start) {
+            let dr = d.dr, dc = d.dc
+            // The starts whose whole line lies on free cells, counted, then
+            // the chosen one found again (no array of starts).
+            func fits(_ start: Int) -> Bool {
                 var cell = start
-                var ok = true
-                for _ in 1..<max(1, length) {
-                    cell = board.step(cell, d.dr, d.dc)
-                    if !free(cell) { ok = false; break }
+                for k in 0..<length {
+                    if k > 0 { cell = board.step(cell, dr, dc) }
+                    if cell < 0 || board.cells[cell] != Board.empty { return false }
                 }
-                if ok { starts.append(start) }
+                return true
             }
-            guard !starts.isEmpty else { return nil }
-            let start = starts[rng.index(below: starts.count)]
-            return (0..<length).map { start + $0 * (d.dr * board.columns + d.dc) }
+            var count = 0
+            for start in board.cells.indices where fits(start) { count += 1 }
+            guard count > 0 else { return nil }
+            var chosen = rng.index(below: count)
+            for start in board.cells.indices where fits(start) {
+                if chosen == 0 { return (0..<length).map { start + $0 * (dr * board.columns + dc) } }
+                chosen -= 1
+            }
+            return nil
         case .any:
             let freeCells = board.cells.indices.filter(free)
             for _ in 0..<20 where !freeCells.isEmpty {
