@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MathCrossword", targets: ["MathCrossword"]),
         .library(name: "CrossSums", targets: ["CrossSums"]),
         .library(name: "PuzzleResearch", targets: ["PuzzleResearch"]),
+        .library(name: "NumberSearch", targets: ["NumberSearch"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
     ],
     traits: [
@@ -28,10 +29,11 @@ let package = Package(
             name: "PuzzleResearch",
             dependencies: ["PuzzleKit", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
+        .target(name: "NumberSearch", dependencies: ["PuzzleKit"]),
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "PuzzleResearch", "MathCrossword", "CrossSums",
+                "PuzzleKit", "PuzzleResearch", "MathCrossword", "CrossSums", "NumberSearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit", "ConstraintSolver"]),
         .testTarget(name: "CrossSumsTests", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
         .testTarget(name: "PuzzleResearchTests", dependencies: ["PuzzleResearch", "PuzzleKit", "MathCrossword", "CrossSums"]),
+        .testTarget(name: "NumberSearchTests", dependencies: ["NumberSearch", "PuzzleKit"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
     ]
 )

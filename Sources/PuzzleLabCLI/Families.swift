@@ -2,6 +2,7 @@ import ArgumentParser
 import CrossSums
 import Foundation
 import MathCrossword
+import NumberSearch
 import PuzzleKit
 
 /// Every puzzle family the command line knows, in the order help texts list
@@ -10,6 +11,7 @@ import PuzzleKit
 let families: [any PuzzleFamily] = [
     MathCrosswordFamily(),
     CrossSumsFamily(),
+    NumberSearchFamily(clock: ContinuousClock()),
 ]
 
 /// The names `--kind` takes, for help texts.

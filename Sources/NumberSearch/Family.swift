@@ -1,0 +1,221 @@
+import Foundation
+import PuzzleKit
+
+/// A level the solver cannot model.
+public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Number search (seed 003, NumApp) as a PuzzleKit family: a grid of digits
+/// and addition questions whose answers are paths of adjacent cells.
+///
+/// The puzzle is one ``Level``; the profiles are the five game levels
+/// (``Profile/standard``; `level-N-any` names the any-mode variants). The
+/// count of a level is the number of ways to answer all its questions (the
+/// product of the per-question path counts, in the level's own
+/// ``PathMode``); a generated level has count 1.
+///
+///     let family = NumberSearchFamily()
+///     let generated = try family.generate(family.profiles[0], GenerationRequest(seed: 7))
+///     print(family.write(generated.puzzle, as: .text, comments: []))
+public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily {
+    public typealias Puzzle = Level
+    public typealias Technique = NumberSearch.Technique
+    public typealias Session = GameSession
+
+    /// Measures ``CountResult/elapsed``; without one it is zero.
+    private let clock: (any Clock<Duration>)?
+
+    /// - Parameter clock: the clock that times counts (e.g. `ContinuousClock()`).
+    public init(clock: (any Clock<Duration>)? = nil) {
+        self.clock = clock
+    }
+
+    public let info = FamilyInfo(name: "number-search", textExtension: "nsearch",
+                                 summary: "6x6 digit grid; find each sum's answer as a path of adjacent cells")
+
+    public var profiles: [Profile] { Profile.standard }
+
+    public func profile(named argument: String) throws -> Profile {
+        guard let profile = Profile.named(argument) else {
+            throw UsageError("unknown number-search profile '\(argument)'; expected level-1 … level-5, or level-N-any for bent paths")
+        }
+        return profile
+    }
+
+    public func id(of profile: Profile) -> String { profile.id }
+    public func id(of puzzle: Level) -> String { puzzle.id }
+
+    /// A JSON level has `questions`; a text whose first grid-like line holds
+    /// only single digits and which has a question line `A + B = …`, and no
+    /// `pool:` header.
+    public func recognizes(_ head: String) -> Bool {
+        if head.contains("\"questions\"") { return true }
+        let lines = head.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        guard !lines.contains(where: { $0.hasPrefix("pool") }) else { return false }
+        let body = lines.filter { line in !(line.first?.isLetter ?? false) }
+        guard let first = body.first else { return false }
+        let firstTokens = first.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard firstTokens.allSatisfy({ $0.count == 1 && $0.first?.isNumber == true }) else { return false }
+        return body.contains { line in
+            let t = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            return t.count >= 5 && t[1] == "+" && t[3] == "="
+        }
+    }
+
+    public func read(_ data: Data, file: String) -> [Result<Level, FormatError>] {
+        let text = String(decoding: data, as: UTF8.self)
+        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
+        case .text:
+            do { return [.success(try TextFormat.read(text, file: file))] } catch { return [.failure(error)] }
+        case .json:
+            let first = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
+            if first == "[" { return JSONFormat.readArray(data, file: file) }
+            do { return [.success(try JSONFormat.read(data, file: file))] } catch { return [.failure(error)] }
+        case .jsonl:
+            return JSONFormat.readLines(text, file: file)
+        }
+    }
+
+    public func writeText(_ puzzle: Level, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Level, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
+
+    public func writeSolution(_ puzzle: Level, comments: [String]) -> String? {
+        puzzle.hasSolution ? TextFormat.write(puzzle, solved: true, comments: comments) : nil
+    }
+
+    public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Level> {
+        if let label = request.label, label != profile.gradeLabel {
+            throw GenerationFailure(reason: "label-mismatch",
+                                    "\(profile.id) generates \(profile.gradeLabel ?? "ungraded") levels, not \(label); pick the profile of that grade")
+        }
+        let outcome = try Generator.generate(profile, seed: request.seed)
+        var notes = ["unique: one path per target", "answers share no cell"]
+        if let label = profile.gradeLabel { notes.append("grade \(label)") }
+        return Generated(puzzle: outcome.level, attempts: outcome.attempts, notes: notes)
+    }
+
+    public func unsupported(_ request: GenerationRequest) -> String? {
+        if let label = request.label, !gradeLabels.contains(label) {
+            return "number-search grades are \(gradeLabels.joined(separator: ", ")); '\(label)' is none of them"
+        }
+        return nil
+    }
+
+    public func check(_ puzzle: Level) -> CheckReport {
+        if let problem = puzzle.problem { return CheckReport(summary: "invalid", problems: [problem]) }
+        let solved = Solver.solve(puzzle, keep: 1)
+        var details: [String] = []
+        var notes: [String] = []
+        var problems: [String] = []
+        for (i, q) in puzzle.questions.enumerated() {
+            let count = solved.pathCounts[i]
+            let first = q.solutionPositions ?? solved.paths[i].first
+            let where_ = first.map { p in
+                "\(Rules.direction(of: p).map(\.rawValue) ?? (p.count < 2 ? "one cell" : "bent")) from \(p[0])"
+            } ?? "nowhere"
+            details.append("question \(i + 1): \(q.operands[0]) + \(q.operands[1]) = \(q.target): \(count) path\(count == 1 ? "" : "s"), \(where_)")
+            if count == 0 { problems.append("question \(i + 1) (\(q.text)): no path spells \(q.target)") }
+            if count > 1 { notes.append("question \(i + 1) (\(q.text)): \(count) paths spell \(q.target); generated levels have exactly one") }
+            if Rules.isPalindrome(q.target) { notes.append("question \(i + 1): \(q.target) is a palindrome, so it always has two paths") }
+        }
+        if overlapCount(puzzle) > 0 {
+            notes.append("the given answers share \(overlapCount(puzzle)) cell(s); generated answers never overlap")
+        }
+        let summary = (problems.isEmpty ? "valid" : "invalid")
+            + ", \(puzzle.rows)x\(puzzle.columns), \(puzzle.questions.count) question\(puzzle.questions.count == 1 ? "" : "s"), \(puzzle.pathMode.rawValue)"
+            + (solved.pathCounts.allSatisfy { $0 == 1 } ? ", one path each" : "")
+        return CheckReport(summary: summary, details: details, notes: notes, problems: problems)
+    }
+
+    public func count(_ puzzle: Level, limits: CountLimits) throws -> CountResult {
+        if let problem = puzzle.problem { throw CountError(description: "invalid level: \(problem)") }
+        let (solved, elapsed) = timed { Solver.solve(puzzle, keep: max(1, limits.keepSolutions), nodeBudget: limits.nodes) }
+        var count = solved.solutionCount
+        var complete = solved.complete && !solved.overflow
+        var stop = solved.complete ? "exhausted" : "nodes"
+        if let cap = limits.solutions, count > cap {
+            count = cap
+            complete = false
+            stop = "solutions"
+        } else if solved.overflow {
+            stop = "solutions"
+        }
+        var fields: [(key: String, value: ReportValue)] = [
+            ("pathMode", .string(puzzle.pathMode.rawValue)),
+            ("pathCounts", .json("[" + solved.pathCounts.map(String.init).joined(separator: ",") + "]")),
+        ]
+        if limits.keepSolutions > 0 {
+            let listed = solved.paths.map { paths in
+                paths.prefix(limits.keepSolutions).map { $0.map { "\($0.row + 1),\($0.column + 1)" }.joined(separator: " ") }
+            }
+            fields.append(("paths", .json("[" + listed.map { Metrics.jsonArray($0) }.joined(separator: ",") + "]")))
+        }
+        var solutionText: String?
+        var solutionJSON: String?
+        if solved.paths.allSatisfy({ !$0.isEmpty }) {
+            var first = puzzle
+            for i in first.questions.indices { first.questions[i].solutionPositions = solved.paths[i][0] }
+            solutionText = TextFormat.write(first, solved: true)
+            if let data = try? canonicalJSONEncoder(pretty: false).encode(solved.paths.map { $0[0] }) {
+                solutionJSON = String(decoding: data, as: UTF8.self)
+            }
+        }
+        return CountResult(solutionCount: count, complete: complete, stopReason: stop, nodes: solved.nodes,
+                           maxDepth: puzzle.questions.map { Rules.digits(of: $0.target).count }.max() ?? 0,
+                           elapsed: elapsed, fields: fields, solutionText: solutionText, solutionJSON: solutionJSON)
+    }
+
+    private func timed<T>(_ body: () -> T) -> (T, Duration) {
+        guard let clock else { return (body(), .zero) }
+        return measure(clock, body)
+    }
+
+    private func measure<C: Clock, T>(_ clock: C, _ body: () -> T) -> (T, Duration) where C.Duration == Duration {
+        let start = clock.now
+        let value = body()
+        return (value, start.duration(to: clock.now))
+    }
+
+    public var gradeLabels: [String] { Technique.labels }
+
+    /// Grades a level. In the shared terms: `steps` is the number of
+    /// questions (one find each), `rounds` is 1 (no question depends on
+    /// another), `guesses` and `backtracks` are 0 (nothing is guessed),
+    /// `forcedShare` is the share of questions with exactly one path,
+    /// `longestForcedRun` the longest run of consecutive such questions, and
+    /// `visibility` the mean over questions of paths ÷ (paths + near misses):
+    /// the share of the places a child starts reading that lead to an answer.
+    public func grade(_ puzzle: Level, solutionCount: Int?) throws -> GradeResult {
+        let grade = try Grader.grade(puzzle)
+        let qs = grade.questions
+        let unique = qs.map { $0.pathCount == 1 }
+        var run = 0, longest = 0
+        for u in unique { run = u ? run + 1 : 0; longest = max(longest, run) }
+        let product = qs.reduce(1) { $0.multipliedReportingOverflow(by: $1.pathCount).overflow ? Int.max : $0 * $1.pathCount }
+        let visibility = qs.isEmpty ? nil : qs.reduce(0.0) { $0 + Double($1.pathCount) / Double($1.pathCount + $1.nearMisses) } / Double(qs.count)
+        let details = qs.enumerated().map { i, g in
+            "question \(i + 1): \(g.question.operands[0]) + \(g.question.operands[1]) = \(g.question.target): "
+                + g.techniques.map(\.code).joined(separator: ", ") + ", \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es"), score \(g.score)"
+        }
+        var fields: [(key: String, value: ReportValue)] = [("score", .int(grade.score)), ("label", .string(grade.label))]
+        for t in Technique.allCases {
+            let uses = t == .nearMiss ? qs.reduce(0) { $0 + $1.nearMisses } : qs.filter { $0.techniques.contains(t) }.count
+            fields.append((t.code, .int(uses)))
+        }
+        return GradeResult(label: grade.label, score: grade.score, hardestTechnique: (grade.hardest.code, grade.hardest.name),
+                           steps: qs.count, rounds: 1, guesses: 0, backtracks: 0,
+                           solutionCount: solutionCount ?? min(product, 2),
+                           forcedShare: qs.isEmpty ? 0 : Double(unique.filter { $0 }.count) / Double(qs.count),
+                           longestForcedRun: longest, visibility: visibility, details: details,
+                           explanation: qs.map { Grader.explanation($0, in: puzzle) }, fields: fields)
+    }
+
+    public func startSession(_ puzzle: Level) -> GameSession { GameSession(levels: [puzzle]) }
+
+    public var metricColumns: [MetricColumn] { Metrics.columns }
+    public func metrics(of puzzle: Level) -> [ReportValue] { Metrics.values(of: puzzle) }
+
+    func overlapCount(_ level: Level) -> Int { Metrics.overlaps(level) }
+}

@@ -1,0 +1,259 @@
+import PuzzleKit
+
+/// A generated level and what it took.
+public struct GenerationOutcome: Sendable {
+    public var level: Level
+    /// Candidate levels built, the accepted one included.
+    public var attempts: Int
+    /// Why the other candidates were rejected: reason codes and counts, by code.
+    public var rejections: [(reason: String, count: Int)]
+}
+
+/// Generates levels from a seed, byte for byte the same for the same seed.
+///
+/// A candidate is built in four steps, each of which can reject it (the
+/// reason codes of ``GenerationFailure/reason``):
+/// 1. pick distinct targets and operands (`targets`: no palindrome, no
+///    target's digits or their reversal inside another's, the profile's
+///    carry rule);
+/// 2. place each answer on free cells (`no-room`): a straight line in one of
+///    the profile's directions, or a random king-move walk in any mode, so
+///    answers never share a cell;
+/// 3. fill every other cell, in random order, with a digit that completes
+///    no path spelling any target and keeps every question within the
+///    profile's near misses (`dead-end` when no digit fits); every extra
+///    path through answer cells alone is rejected before filling
+///    (`extra-path`), so each target keeps exactly one path by construction
+///    (the tests recount with the solver and an independent brute force);
+/// 4. check the profile: near misses within bounds (`near-misses`), a
+///    crowded question where the profile needs one (`not-crowded`), and the
+///    profile's grade from ``Grader/features(of:path:nearMisses:)``
+///    (`wrong-grade`).
+///
+///     let outcome = try Generator.generate(Profile.level(of: 1), seed: 7)
+///     print(TextFormat.write(outcome.level))
+public enum Generator {
+    /// Generates the level of `seed` for `profile`.
+    ///
+    /// - Throws: ``PuzzleKit/GenerationFailure`` with the most frequent
+    ///   rejection reason when ``Profile/attempts`` candidates all fail.
+    public static func generate(_ profile: Profile, seed: Int) throws(GenerationFailure) -> GenerationOutcome {
+        var rng = SplitMix64(seed: UInt64(bitPattern: Int64(seed)) ^ (UInt64(profile.level) &* 0xD1B5_4A32_D192_ED03)
+                                 ^ (profile.pathMode == .any ? 0xA5A5_A5A5 : 0))
+        var rejections: [String: Int] = [:]
+        let attempts = max(1, profile.attempts)
+        for attempt in 1...attempts {
+            switch candidate(profile, rng: &rng) {
+            case .success(let board, let questions):
+                let level = Level(id: "\(profile.id)-\(seed)", profile: profile.id, pathMode: profile.pathMode,
+                                  grid: board.grid, questions: questions)
+                return GenerationOutcome(level: level, attempts: attempt,
+                                         rejections: rejections.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            case .failure(let rejection):
+                rejections[rejection.reason, default: 0] += 1
+            }
+        }
+        let tally = rejections.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let reason = tally.first?.key ?? "budget"
+        throw GenerationFailure(reason: reason, "no \(profile.id) level for seed \(seed) in \(attempts) attempts ("
+            + tally.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")")
+    }
+
+    /// A game: the five levels of rising difficulty, all from `seed`.
+    public static func game(seed: Int, mode: PathMode = .straight) throws(GenerationFailure) -> [Level] {
+        var levels: [Level] = []
+        for n in 1...5 { levels.append(try generate(Profile.level(of: n, mode: mode), seed: seed).level) }
+        return levels
+    }
+
+    struct Rejection: Error { var reason: String }
+
+    enum Candidate {
+        case success(Board, [Question])
+        case failure(Rejection)
+    }
+
+    /// One candidate level (steps 1 to 3).
+    static func candidate(_ profile: Profile, rng: inout SplitMix64) -> Candidate {
+        guard let questions = pickQuestions(profile, rng: &rng) else { return .failure(Rejection(reason: "targets")) }
+        var board = Board(rows: profile.rows, columns: profile.columns)
+        var placed: [Question] = []
+        for (i, q) in questions.enumerated() {
+            let digits = Rules.boardDigits(of: q.target)
+            guard let path = place(digits.count, first: i == 0, profile, on: board, rng: &rng) else {
+                return .failure(Rejection(reason: "no-room"))
+            }
+            for (k, cell) in path.enumerated() { board.cells[cell] = digits[k] }
+            placed.append(Question(operands: q.operands, target: q.target, solutionPositions: path.map(board.position)))
+        }
+        // Paths through filler cells are prevented while filling, so every
+        // extra path lies on answer cells alone: reject those before filling.
+        var nodes = 0
+        for q in placed where board.count(Rules.boardDigits(of: q.target), mode: profile.pathMode, nodes: &nodes) != 1 {
+            return .failure(Rejection(reason: "extra-path"))
+        }
+        guard let misses = fill(&board, questions: placed, profile, rng: &rng) else { return .failure(Rejection(reason: "dead-end")) }
+        if let reason = verify(placed, misses: misses, profile) { return .failure(Rejection(reason: reason)) }
+        return .success(board, placed)
+    }
+
+    /// Step 1: the questions' targets and operands.
+    static func pickQuestions(_ profile: Profile, rng: inout SplitMix64) -> [Question]? {
+        var questions: [Question] = []
+        var chosenDigits: [[Int]] = []
+        questions.reserveCapacity(profile.questions)
+        for i in 0..<profile.questions {
+            let range = i == 0 ? profile.firstTargets : profile.targets
+            var chosen: Question?
+            for _ in 0..<50 {
+                let t = rng.uniform(in: range)
+                let d = Rules.digits(of: t)
+                let r = Array(d.reversed())
+                guard d != r || d.count == 1,
+                      !chosenDigits.contains(where: { isRun(d, of: $0) || isRun(r, of: $0) || isRun($0, of: d) || isRun($0, of: r) }) else { continue }
+                let lo = max(profile.operands.lowerBound, t - profile.operands.upperBound)
+                let hi = min(profile.operands.upperBound, t - profile.operands.lowerBound)
+                guard lo <= hi else { continue }
+                // Rejection sampling keeps the choice uniform among the splits allowed.
+                var a = -1
+                for _ in 0..<20 {
+                    let x = rng.uniform(in: lo...hi)
+                    if profile.allowsCarry || x % 10 <= t % 10 { a = x; break }
+                }
+                guard a >= 0 else { continue }
+                chosen = Question(operands: [a, t - a], target: t)
+                chosenDigits.append(d)
+                break
+            }
+            guard let q = chosen else { return nil }
+            questions.append(q)
+        }
+        return questions
+    }
+
+    /// True when `part` occurs as a contiguous run in `whole`.
+    static func isRun(_ part: [Int], of whole: [Int]) -> Bool {
+        guard part.count <= whole.count else { return false }
+        for start in 0...(whole.count - part.count) where whole[start..<(start + part.count)].elementsEqual(part) {
+            return true
+        }
+        return false
+    }
+
+    /// Step 2: the cells of one answer of `length` digits on free cells.
+    static func place(_ length: Int, first: Bool, _ profile: Profile, on board: Board, rng: inout SplitMix64) -> [Int]? {
+        let free = { (cell: Int) in cell >= 0 && board.cells[cell] == Board.empty }
+        switch profile.pathMode {
+        case .straight:
+            let directions = first ? profile.firstDirections : profile.directions
+            guard !directions.isEmpty else { return nil }
+            let d = directions[rng.index(below: directions.count)]
+            let dr = d.dr, dc = d.dc
+            // The starts whose whole line lies on free cells, counted, then
+            // the chosen one found again (no array of starts).
+            func fits(_ start: Int) -> Bool {
+                var cell = start
+                for k in 0..<length {
+                    if k > 0 { cell = board.step(cell, dr, dc) }
+                    if cell < 0 || board.cells[cell] != Board.empty { return false }
+                }
+                return true
+            }
+            var count = 0
+            for start in board.cells.indices where fits(start) { count += 1 }
+            guard count > 0 else { return nil }
+            var chosen = rng.index(below: count)
+            for start in board.cells.indices where fits(start) {
+                if chosen == 0 { return (0..<length).map { start + $0 * (dr * board.columns + dc) } }
+                chosen -= 1
+            }
+            return nil
+        case .any:
+            let freeCells = board.cells.indices.filter(free)
+            for _ in 0..<20 where !freeCells.isEmpty {
+                var path = [freeCells[rng.index(below: freeCells.count)]]
+                while path.count < length {
+                    let options = (0..<8).map { d in board.step(path[path.count - 1], Board.delta(d).0, Board.delta(d).1) }
+                        .filter { free($0) && !path.contains($0) }
+                    guard !options.isEmpty else { break }
+                    path.append(options[rng.index(below: options.count)])
+                }
+                if path.count == length { return path }
+            }
+            return nil
+        }
+    }
+
+    /// Step 3: fills the empty cells; false at a cell no digit fits.
+    ///
+    /// A path that is not an answer either lies on answer cells alone
+    /// (rejected before filling) or holds a filler cell; it is complete the
+    /// moment its last filler cell is written, and that write is refused. The
+    /// near misses are counted the same way, exactly: those on answer cells
+    /// first, then the new ones through each cell written.
+    ///
+    /// - Returns: the near misses of each question, or `nil` at a dead end.
+    static func fill(_ board: inout Board, questions: [Question], _ profile: Profile, rng: inout SplitMix64) -> [Int]? {
+        let mode = profile.pathMode
+        let targets = questions.map { Rules.boardDigits(of: $0.target) }
+        let leads = targets.map { $0.count >= 2 ? Array($0.prefix($0.count - 1)) : [] }
+        let backs = targets.map { $0.count >= 2 ? Array($0.reversed().prefix($0.count - 1)) : [] }
+        let limit = profile.maxNearMisses ?? Int.max
+        var misses: [Int] = []
+        for t in targets {
+            var nodes = 0
+            var answers: [[Int]] = []
+            board.forEachPath(t, mode: mode, nodes: &nodes) { answers.append($0); return true }
+            let m = board.nearMisses(t, answers: answers, mode: mode)
+            if m.prefix + m.reversal > limit { return nil }
+            misses.append(m.prefix + m.reversal)
+        }
+        var empty = board.cells.indices.filter { board.cells[$0] == Board.empty }
+        empty.stableShuffle(using: &rng)
+        var added = [Int](repeating: 0, count: targets.count)
+        for cell in empty {
+            // Digits are tried from a random one with a random stride prime to
+            // 10, so every digit gets its turn (two draws instead of a shuffle).
+            let first = rng.uniform(in: 0...9)
+            let stride = [1, 3, 7, 9][rng.uniform(in: 0...3)]
+            var placed = false
+            for i in 0..<10 {
+                board.cells[cell] = UInt8((first + i * stride) % 10)
+                var ok = true
+                for q in targets.indices {
+                    if board.countThrough(cell, targets[q], mode: mode) > 0 { ok = false; break }
+                    if !leads[q].isEmpty {
+                        added[q] = board.countThrough(cell, leads[q], mode: mode) + board.countThrough(cell, backs[q], mode: mode)
+                        if misses[q] + added[q] > limit { ok = false; break }
+                    } else {
+                        added[q] = 0
+                    }
+                }
+                if ok {
+                    for q in targets.indices { misses[q] += added[q] }
+                    placed = true
+                    break
+                }
+            }
+            if !placed { return nil }
+        }
+        return misses
+    }
+
+    /// Step 4: the reason a filled candidate breaks a profile rule, or `nil`.
+    ///
+    /// Uniqueness holds by construction (see ``fill(_:questions:_:rng:)``);
+    /// the grade comes from the same features as ``Grader``.
+    static func verify(_ questions: [Question], misses: [Int], _ profile: Profile) -> String? {
+        if let limit = profile.maxNearMisses, misses.contains(where: { $0 > limit }) { return "near-misses" }
+        if profile.needsCrowded, !misses.contains(where: { $0 >= Technique.crowdedThreshold }) { return "not-crowded" }
+        if let label = profile.gradeLabel {
+            var hardest = Technique.forward
+            for (q, m) in zip(questions, misses) {
+                hardest = max(hardest, Grader.features(of: q, path: q.solutionPositions ?? [], nearMisses: m).max() ?? .forward)
+            }
+            if hardest.gradeLabel != label { return "wrong-grade" }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,173 @@
+import PuzzleKit
+
+/// Why a level cannot be graded.
+public enum GradeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The level breaks the format's rules.
+    case invalidLevel(String)
+    /// A question has no path in the grid (1-based question number).
+    case unsolvable(question: Int, text: String)
+
+    public var description: String {
+        switch self {
+        case .invalidLevel(let problem): return "invalid level: \(problem)"
+        case .unsolvable(let question, let text): return "question \(question) (\(text)) has no path in the grid"
+        }
+    }
+}
+
+/// The grade of one question: its answer path, its features and its score.
+public struct QuestionGrade: Sendable, Equatable {
+    public var question: Question
+    /// Paths spelling the target.
+    public var pathCount: Int
+    /// The answer graded: the question's own `solutionPositions`, or else the
+    /// easiest path (lowest direction feature, then first found).
+    public var path: [GridPosition]
+    /// Paths spelling the target's first digits that begin no answer.
+    public var prefixNearMisses: Int
+    /// Paths spelling the first digits of the target's reversal that begin
+    /// no answer read backwards.
+    public var reversalNearMisses: Int
+    /// The features used, easiest first (``Technique/nearMiss`` when there
+    /// is at least one near miss).
+    public var techniques: [Technique]
+    /// The sum of the features' weights (near misses once each).
+    public var score: Int
+
+    /// All near misses.
+    public var nearMisses: Int { prefixNearMisses + reversalNearMisses }
+    /// The hardest feature used.
+    public var hardest: Technique { techniques.max() ?? .forward }
+    /// The path's direction feature.
+    public var direction: Technique { Technique.direction(of: path) }
+}
+
+/// A level's grade: its questions' grades, the score and the label.
+public struct LevelGrade: Sendable, Equatable {
+    public var questions: [QuestionGrade]
+    /// The sum of the questions' scores.
+    public var score: Int
+    /// The hardest feature any question uses.
+    public var hardest: Technique
+    /// The ``Technique/gradeLabel`` of ``hardest``.
+    public var label: String { hardest.gradeLabel }
+}
+
+/// Rates how hard a level is for a child, from the features of each answer
+/// (direction, length, carry, near misses) and the weights of ``Technique``.
+///
+///     let grade = try Grader.grade(level)
+///     print(grade.label, grade.score)
+///     // Prints "easy 5" for an easy level
+public enum Grader {
+    /// Grades every question of a well-formed level.
+    ///
+    /// - Throws: ``GradeError`` for a malformed level or a question without a path.
+    public static func grade(_ level: Level) throws(GradeError) -> LevelGrade {
+        if let problem = level.problem { throw .invalidLevel(problem) }
+        let board = Board(level)
+        var questions: [QuestionGrade] = []
+        for (i, q) in level.questions.enumerated() {
+            guard let graded = grade(q, on: board, mode: level.pathMode) else {
+                throw .unsolvable(question: i + 1, text: q.text)
+            }
+            questions.append(graded)
+        }
+        let hardest = questions.map(\.hardest).max() ?? .forward
+        return LevelGrade(questions: questions, score: questions.reduce(0) { $0 + $1.score }, hardest: hardest)
+    }
+
+    /// Grades one question, or `nil` when it has no path.
+    static func grade(_ q: Question, on board: Board, mode: PathMode) -> QuestionGrade? {
+        let digits = Rules.boardDigits(of: q.target)
+        var nodes = 0
+        var paths: [[Int]] = []
+        board.forEachPath(digits, mode: mode, nodes: &nodes) { paths.append($0); return paths.count < 100_000 }
+        guard !paths.isEmpty else { return nil }
+        let path: [GridPosition]
+        if let given = q.solutionPositions {
+            path = given
+        } else {
+            let all = paths.map { $0.map(board.position) }
+            path = all.min { Technique.direction(of: $0) < Technique.direction(of: $1) } ?? all[0]
+        }
+        let misses = board.nearMisses(digits, answers: paths, mode: mode)
+        let total = misses.prefix + misses.reversal
+        let techniques = features(of: q, path: path, nearMisses: total)
+        let score = techniques.reduce(0) { $0 + ($1 == .nearMiss ? total : $1.weight) }
+        return QuestionGrade(question: q, pathCount: paths.count, path: path, prefixNearMisses: misses.prefix,
+                             reversalNearMisses: misses.reversal, techniques: techniques, score: score)
+    }
+
+    /// The features a question uses, easiest first: its path's direction,
+    /// carry, a long answer, near misses and crowding.
+    public static func features(of q: Question, path: [GridPosition], nearMisses: Int) -> [Technique] {
+        var techniques: [Technique] = [Technique.direction(of: path)]
+        if q.hasCarry { techniques.append(.carry) }
+        if Rules.digits(of: max(0, q.target)).count >= 3 { techniques.append(.longAnswer) }
+        if nearMisses > 0 { techniques.append(.nearMiss) }
+        if nearMisses >= Technique.crowdedThreshold { techniques.append(.crowded) }
+        return techniques.sorted()
+    }
+
+    /// The hint for a question: where its answer starts.
+    ///
+    ///     print(Grader.hint(path: [GridPosition(row: 1, column: 2)], in: level))
+    ///     // Prints "The 6 in row 2, column 3 starts it."
+    public static func hint(path: [GridPosition], in level: Level) -> String {
+        guard let first = path.first, let d = level.digit(at: first) else { return "No answer to point at." }
+        return "The \(d) in \(first) starts it."
+    }
+
+    /// How to find a graded question's answer, as a sentence.
+    public static func explanation(_ g: QuestionGrade, in level: Level) -> String {
+        let q = g.question
+        let read = g.path.compactMap { level.digit(at: $0) }.map(String.init).joined(separator: ", ")
+        let way: String
+        if g.path.count < 2 {
+            way = "it is that one cell"
+        } else if let d = Rules.direction(of: g.path) {
+            way = "read \(d.rawValue.replacingOccurrences(of: "-", with: " ")): \(read)"
+        } else {
+            way = "follow the path, turning: \(read)"
+        }
+        var sentence = "\(q.operands.map(String.init).joined(separator: " + ")) = \(q.target): " +
+            "\(hint(path: g.path, in: level).dropLast().lowercased()); \(way)."
+        if q.hasCarry { sentence += " The units add up to ten or more, so carry one." }
+        if g.nearMisses > 0 {
+            sentence += " \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es") to pass over."
+        }
+        if g.pathCount > 1 { sentence += " It has \(g.pathCount) paths." }
+        return sentence
+    }
+}
+
+extension Board {
+    /// A path's cells packed into one integer (cells are below 512).
+    @inline(__always)
+    static func key<C: Collection>(_ cells: C) -> Int where C.Element == Int {
+        cells.reduce(0) { $0 &* 512 &+ $1 + 1 }
+    }
+
+    /// The near misses of a target given its answer paths: paths spelling
+    /// its first `n − 1` digits that begin no answer, and paths spelling the
+    /// first `n − 1` digits of its reversal that begin no answer read
+    /// backwards.
+    func nearMisses(_ digits: [UInt8], answers: [[Int]], mode: PathMode) -> (prefix: Int, reversal: Int) {
+        let n = digits.count
+        guard n >= 2 else { return (0, 0) }
+        let leadKeys = answers.map { Board.key($0.prefix(n - 1)) }
+        let backKeys = answers.map { Board.key($0.reversed().prefix(n - 1)) }
+        var nodes = 0
+        var prefix = 0, reversal = 0
+        forEachPath(Array(digits.prefix(n - 1)), mode: mode, nodes: &nodes) { p in
+            if !leadKeys.contains(Board.key(p)) { prefix += 1 }
+            return true
+        }
+        forEachPath(Array(digits.reversed().prefix(n - 1)), mode: mode, nodes: &nodes) { p in
+            if !backKeys.contains(Board.key(p)) { reversal += 1 }
+            return true
+        }
+        return (prefix, reversal)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import PuzzleKit
+@testable import NumberSearch
+
+@Suite struct FamilyTests {
+    let family = NumberSearchFamily()
+
+    @Test func namesAndProfiles() throws {
+        #expect(family.info.name == "number-search" && family.info.textExtension == "nsearch")
+        #expect(family.profiles.map(family.id) == ["level-1", "level-2", "level-3", "level-4", "level-5"])
+        #expect(try family.profile(named: "3").id == "level-3")
+        #expect(try family.profile(named: "level-2-any").pathMode == .any)
+        #expect(throws: UsageError.self) { try family.profile(named: "level-6") }
+        #expect(family.gradeLabels == ["easy", "medium", "hard", "expert", "master"])
+        #expect(family.profiles.map(\.gradeLabel) == family.gradeLabels.map { Optional($0) })
+    }
+
+    @Test func generateIsByteIdenticalPerSeed() throws {
+        for profile in family.profiles {
+            let a = try family.generate(profile, GenerationRequest(seed: 11, unique: true))
+            let b = try family.generate(profile, GenerationRequest(seed: 11))
+            for format in PuzzleFormat.allCases {
+                #expect(family.write(a.puzzle, as: format, comments: ["c"]) == family.write(b.puzzle, as: format, comments: ["c"]))
+            }
+            #expect(a.attempts >= 1 && a.notes.contains("unique: one path per target"))
+            #expect(try family.grade(a.puzzle, solutionCount: nil).label == profile.gradeLabel)
+        }
+    }
+
+    @Test func labelRequests() throws {
+        #expect(family.unsupported(GenerationRequest(seed: 1, label: "impossible")) != nil)
+        #expect(family.unsupported(GenerationRequest(seed: 1, label: "hard")) == nil)
+        #expect(try family.generate(family.profiles[2], GenerationRequest(seed: 1, label: "hard")).puzzle.profile == "level-3")
+        #expect(throws: GenerationFailure(reason: "label-mismatch", "level-1 generates easy levels, not hard; pick the profile of that grade")) {
+            try family.generate(family.profiles[0], GenerationRequest(seed: 1, label: "hard"))
+        }
+    }
+
+    @Test func readsEveryFormItWrites() throws {
+        let levels = try (1...3).map { try family.generate(family.profiles[$0 - 1], GenerationRequest(seed: $0)).puzzle }
+        let text = family.write(levels[0], as: .text, comments: [])
+        #expect(try family.read(Data(text.utf8), file: "a.nsearch").map { try $0.get() }.first?.grid == levels[0].grid)
+        #expect(try family.read(Data(text.utf8), file: "noext").first?.get().grid == levels[0].grid)
+        let json = family.write(levels[1], as: .json, comments: [])
+        #expect(try family.read(Data(json.utf8), file: "a.json").first?.get() == levels[1])
+        let lines = levels.map { family.write($0, as: .jsonl, comments: []) }.joined()
+        #expect(try family.read(Data(lines.utf8), file: "a.jsonl").map { try $0.get() } == levels)
+        #expect(try family.read(Data(lines.utf8), file: "sniffed").map { try $0.get() } == levels)
+        let array = "[" + levels.map { JSONFormat.write($0) }.joined(separator: ",") + "]"
+        #expect(try family.read(Data(array.utf8), file: "a.json").map { try $0.get() } == levels)
+        let bad = family.read(Data("1 2\n".utf8), file: "b.nsearch")
+        #expect(bad.count == 1)
+        if case .failure(let e) = bad[0] { #expect(e.description.hasPrefix("b.nsearch:1:")) } else { Issue.record("accepted") }
+    }
+
+    @Test func writeSolutionNeedsTheSolution() throws {
+        let level = try family.generate(family.profiles[0], GenerationRequest(seed: 2)).puzzle
+        #expect(family.writeSolution(level, comments: [])?.contains(" at ") == true)
+        var bare = level
+        bare.questions[0].solutionPositions = nil
+        #expect(family.writeSolution(bare, comments: []) == nil)
+    }
+
+    @Test func recognizesOnlyItsOwnText() throws {
+        let level = try family.generate(family.profiles[0], GenerationRequest(seed: 2)).puzzle
+        #expect(family.recognizes(family.write(level, as: .text, comments: ["x"])))
+        #expect(family.recognizes("6 8\n1 2\n60 + 8 = ?\n"))
+        #expect(!family.recognizes(" .  10  5\n 7   3  5\n"))
+        #expect(!family.recognizes("pool: 5\n 7 + ? = 12\n"))
+        #expect(!family.recognizes("{\"grid\": [[1]]}"))
+    }
+
+    @Test func countIsTheProductOfPathCounts() throws {
+        let level = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
+                          questions: [Question(operands: [60, 8], target: 68), Question(operands: [6, 0], target: 6)])
+        let all = try family.count(level, limits: CountLimits(keepSolutions: 2))
+        #expect(all.solutionCount == 8 && all.complete && all.stopReason == "exhausted")
+        #expect(all.fields.first { $0.key == "pathCounts" }?.value == .json("[4,2]"))
+        #expect(all.fields.first { $0.key == "paths" }?.value == .json(#"[["1,1 1,2","1,1 2,1"],["1,1","2,2"]]"#))
+        #expect(all.solutionText?.contains("60 + 8 = 68 at 1,1 1,2") == true)
+        #expect(all.solutionJSON?.hasPrefix("[[{") == true)
+        let capped = try family.count(level, limits: CountLimits(solutions: 2))
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutions")
+        var any = level
+        any.pathMode = .any
+        #expect(try family.count(any, limits: CountLimits()).fields.first { $0.key == "pathCounts" }?.value == .json("[4,2]"))
+        let generated = try family.generate(family.profiles[4], GenerationRequest(seed: 4)).puzzle
+        #expect(try family.count(generated, limits: CountLimits()).solutionCount == 1)
+        var broken = level
+        broken.grid = [[6, 18]]
+        #expect(throws: CountError.self) { try family.count(broken, limits: CountLimits()) }
+    }
+
+    @Test func elapsedComesFromTheInjectedClock() throws {
+        let level = try family.generate(family.profiles[0], GenerationRequest(seed: 2)).puzzle
+        #expect(try family.count(level, limits: CountLimits()).elapsed == .zero)
+        #expect(try NumberSearchFamily(clock: ContinuousClock()).count(level, limits: CountLimits()).elapsed >= .zero)
+    }
+
+    @Test func gradeResultInSharedTerms() throws {
+        let level = try family.generate(family.profiles[1], GenerationRequest(seed: 3)).puzzle
+        let grade = try family.grade(level, solutionCount: nil)
+        #expect(grade.steps == 3 && grade.rounds == 1 && grade.guesses == 0 && grade.backtracks == 0)
+        #expect(grade.solutionCount == 1 && grade.forcedShare == 1 && grade.longestForcedRun == 3)
+        #expect(grade.explanation.count == 3 && grade.details.count == 3)
+        #expect(grade.hardestTechnique?.code == Technique.backward.code || grade.hardestTechnique?.code == Technique.carry.code)
+        #expect(grade.fields.map(\.key) == ["score", "label"] + Technique.allCases.map(\.code))
+        let v = try #require(grade.visibility)
+        #expect(v > 0 && v <= 1)
+        let twice = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8, 6]], questions: [Question(operands: [60, 8], target: 68)])
+        let g2 = try family.grade(twice, solutionCount: nil)
+        #expect(g2.solutionCount == 2 && g2.forcedShare == 0 && g2.longestForcedRun == 0)
+    }
+
+    @Test func checkReportsProblemsAndNotes() throws {
+        let good = try family.generate(family.profiles[0], GenerationRequest(seed: 5)).puzzle
+        let report = family.check(good)
+        #expect(report.summary == "valid, 6x6, 3 questions, straight, one path each" && report.problems.isEmpty && report.details.count == 3)
+        let odd = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 6, 8]],
+                        questions: [Question(operands: [60, 6], target: 66), Question(operands: [1, 0], target: 1),
+                                    Question(operands: [60, 8], target: 68, solutionPositions: [GridPosition(row: 0, column: 1), GridPosition(row: 0, column: 2)]),
+                                    Question(operands: [6, 0], target: 6, solutionPositions: [GridPosition(row: 0, column: 1)])])
+        let r = family.check(odd)
+        #expect(r.summary.hasPrefix("invalid"))
+        #expect(r.problems == ["question 2 (1 + 0 = ?): no path spells 1"])
+        #expect(r.notes.contains { $0.contains("palindrome") } && r.notes.contains { $0.contains("2 paths spell 66") })
+        #expect(r.notes.contains { $0.contains("share 1 cell") })
+        var malformed = odd
+        malformed.questions = []
+        #expect(family.check(malformed).problems.count == 1)
+    }
+
+    @Test func metricsMatchTheColumns() throws {
+        let level = try family.generate(family.profiles[2], GenerationRequest(seed: 6)).puzzle
+        let values = family.metrics(of: level)
+        #expect(values.count == family.metricColumns.count)
+        let row = Dictionary(uniqueKeysWithValues: zip(family.metricColumns.map(\.name), values))
+        #expect(row["rows"] == .int(6) && row["questions"] == .int(3) && row["pathCounts"] == .string("1;1;1"))
+        #expect(row["overlaps"] == .int(0) && row["targetDigits"] == .int(6))
+        #expect(row["diagonalAnswers"].map { if case .int(let n) = $0 { n >= 1 } else { false } } == true)
+        let broken = Level(id: "t", profile: "custom", pathMode: .straight, grid: [], questions: [])
+        #expect(family.metrics(of: broken).count == family.metricColumns.count)
+    }
+
+    @Test func sessionStartsAtTheLevel() throws {
+        let level = try family.generate(family.profiles[0], GenerationRequest(seed: 7)).puzzle
+        let session = family.startSession(level)
+        #expect(session.levels == [level] && session.progress == 0)
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+import PuzzleKit
+@testable import NumberSearch
+
+@Suite struct GraderTests {
+    static func level(_ grid: [[Int]], _ operands: [[Int]], mode: PathMode = .straight) -> Level {
+        Level(id: "t", profile: "custom", pathMode: mode, grid: grid,
+              questions: operands.map { Question(operands: $0, target: $0[0] + $0[1]) })
+    }
+
+    @Test func theTableIsOrderedAndComplete() {
+        let all = Technique.allCases
+        #expect(Set(all.map(\.code)).count == all.count)
+        #expect(all.allSatisfy { $0.weight > 0 && !$0.name.isEmpty && !$0.rule.isEmpty && Technique(code: $0.code) == $0 })
+        let labelRanks = all.map { Technique.labels.firstIndex(of: $0.gradeLabel) ?? -1 }
+        #expect(labelRanks.allSatisfy { $0 >= 0 })
+        #expect(labelRanks.isSorted(), "labels rise with the table order")
+        #expect(Set(all.map(\.gradeLabel)) == Set(Technique.labels))
+    }
+
+    @Test(arguments: [
+        ([[6, 8, 0]], Technique.forward),
+        ([[0, 8, 6]], Technique.backward),
+        ([[6, 0], [0, 8]], Technique.diagonal),
+        ([[0, 6], [8, 0]], Technique.diagonal),
+        ([[8, 0], [0, 6]], Technique.upwardDiagonal),
+        ([[6], [8]], Technique.forward),
+        ([[8], [6]], Technique.backward),
+    ])
+    func directionFeature(_ grid: [[Int]], _ expected: Technique) throws {
+        let grade = try Grader.grade(Self.level(grid, [[60, 8]]))
+        #expect(grade.questions[0].direction == expected)
+        #expect(grade.hardest == expected)
+        #expect(grade.score == expected.weight)
+        #expect(grade.label == expected.gradeLabel)
+    }
+
+    @Test func bentPathsInAnyMode() throws {
+        let grade = try Grader.grade(Self.level([[1, 2], [0, 5]], [[100, 20]], mode: .any))
+        #expect(grade.questions[0].path == [GridPosition(row: 0, column: 0), GridPosition(row: 0, column: 1), GridPosition(row: 1, column: 0)])
+        #expect(grade.questions[0].techniques == [.bent, .longAnswer].sorted())
+        #expect(grade.label == "master")
+    }
+
+    @Test func carryAndLongAnswerAddTheirWeights() throws {
+        let grade = try Grader.grade(Self.level([[1, 2, 3]], [[45, 78]]))
+        #expect(grade.questions[0].techniques == [.forward, .carry, .longAnswer])
+        #expect(grade.score == Technique.forward.weight + Technique.carry.weight + Technique.longAnswer.weight)
+        #expect(grade.label == "master")
+    }
+
+    @Test func nearMissesAndCrowded() throws {
+        // 68 reads right at the start; the other 6s begin no answer, the lone 8 ends none.
+        let few = try Grader.grade(Self.level([[6, 8, 0, 6, 0, 8]], [[60, 8]]))
+        #expect(few.questions[0].prefixNearMisses == 1 && few.questions[0].reversalNearMisses == 1)
+        #expect(few.questions[0].techniques == [.nearMiss, .forward])
+        #expect(few.score == 2 + Technique.forward.weight)
+        let many = try Grader.grade(Self.level([[6, 8, 0, 0, 6, 0], [0, 0, 0, 0, 0, 0], [6, 0, 6, 0, 6, 6]], [[60, 8]]))
+        #expect(many.questions[0].nearMisses == 5)
+        #expect(many.questions[0].techniques.contains(.crowded))
+        #expect(many.label == "expert")
+        #expect(many.score == 5 + Technique.crowded.weight + Technique.forward.weight)
+    }
+
+    @Test func aPathReadBackwardsIsNeverANearMiss() throws {
+        // 86 to the right of 68: the only 8 ends the answer, so no reversal near miss.
+        let grade = try Grader.grade(Self.level([[6, 8]], [[60, 8]]))
+        #expect(grade.questions[0].nearMisses == 0)
+        #expect(grade.questions[0].techniques == [.forward])
+    }
+
+    @Test func givenSolutionIsGradedElseTheEasiestPath() throws {
+        var level = Self.level([[6, 8, 6]], [[60, 8]])
+        #expect(try Grader.grade(level).questions[0].direction == .forward)
+        level.questions[0].solutionPositions = [GridPosition(row: 0, column: 2), GridPosition(row: 0, column: 1)]
+        let grade = try Grader.grade(level)
+        #expect(grade.questions[0].direction == .backward)
+        #expect(grade.questions[0].pathCount == 2)
+    }
+
+    @Test func unsolvableAndMalformedLevelsThrow() {
+        #expect(throws: GradeError.unsolvable(question: 1, text: "60 + 9 = ?")) { try Grader.grade(Self.level([[6, 8]], [[60, 9]])) }
+        #expect(throws: GradeError.self) { try Grader.grade(Self.level([[6, 18]], [[60, 8]])) }
+    }
+
+    @Test func hintsAndExplanations() throws {
+        let level = Self.level([[0, 0, 0], [0, 0, 6], [0, 0, 8]], [[39, 29]])
+        let grade = try Grader.grade(level)
+        #expect(Grader.hint(path: grade.questions[0].path, in: level) == "The 6 in row 2, column 3 starts it.")
+        let text = Grader.explanation(grade.questions[0], in: level)
+        #expect(text.hasPrefix("39 + 29 = 68: the 6 in row 2, column 3 starts it; read down: 6, 8."))
+        #expect(text.contains("carry one"))
+    }
+
+    @Test func generatedProfilesRiseInScore() throws {
+        var means: [Double] = []
+        for n in 1...5 {
+            var total = 0
+            for seed in 1...100 { total += try Grader.grade(try Generator.generate(Profile.level(of: n), seed: seed).level).score }
+            means.append(Double(total) / 100)
+        }
+        #expect(means.isSorted(), "mean scores \(means)")
+    }
+}
