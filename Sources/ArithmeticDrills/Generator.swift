@@ -10,22 +10,24 @@ public struct DrillGenerator: Sendable {
     public let difficulty: Difficulty
     /// Exercises already used in this session.
     public private(set) var used: Set<Exercise> = []
+    /// Every valid exercise of the difficulty with its score and grade, sorted.
+    private let catalogue: [(exercise: Exercise, score: Int, label: String)]
 
     public init(difficulty: Difficulty) {
         self.difficulty = difficulty
+        self.catalogue = Exercise.all(difficulty).map { ($0, $0.features.score, $0.features.label) }
     }
 
     /// Every valid exercise of the difficulty with exactly `score` (any score
     /// when `nil`) and, when given, exactly the grade `label`; sorted.
     public func candidates(score: Int? = nil, label: String? = nil) -> [Exercise] {
-        Exercise.all(difficulty).filter { e in
-            let f = e.features
-            return (score.map { f.score == $0 } ?? true) && (label.map { f.label == $0 } ?? true)
-        }
+        catalogue.filter { entry in
+            (score.map { entry.score == $0 } ?? true) && (label.map { entry.label == $0 } ?? true)
+        }.map(\.exercise)
     }
 
     /// The scores some exercise of the difficulty has, ascending.
-    public var scores: [Int] { Array(Set(Exercise.all(difficulty).map(\.features.score))).sorted() }
+    public var scores: [Int] { Array(Set(catalogue.map(\.score))).sorted() }
 
     /// Starts a new session: exercises may be used again.
     public mutating func newSession() { used.removeAll() }
