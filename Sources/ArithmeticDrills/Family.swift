@@ -36,7 +36,10 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
         if head.contains("\"firstNumber\"") && head.contains("\"exercises\"") { return true }
         guard let lines = try? meaningfulLines(of: head, file: "-"), let first = lines.first else { return false }
         let content = first.content
-        if content.hasPrefix("profile:") || content.hasPrefix("target:") { return true }
+        if content.hasPrefix("target:") { return true }
+        if content.hasPrefix("profile:") {
+            return Difficulty.named(content.dropFirst("profile:".count).trimmingCharacters(in: .whitespaces)) != nil
+        }
         let tokens = first.tokens.map(\.text)
         return (tokens.count == 3 || tokens.count == 5) && tokens[0].allSatisfy(\.isASCII) && tokens[0].allSatisfy(\.isNumber)
             && ["+", "-", "\u{2212}", "\u{2013}"].contains(tokens[1])
