@@ -100,7 +100,7 @@ public func simulateLearners(_ settings: SimulationSettings) -> SimulationReport
         for k in 1...max(1, n) where k <= n {
             if (k - 1) % max(1, settings.sessionLength) == 0 { picker.newSession() }
             guard let index = picker.nextIndex(ability: estimate.rating, using: &rng) else { break }
-            let s = drawScore(delta: ability - truth[index], using: &rng)
+            let s = EloModel.sampleScore(delta: ability - truth[index], using: &rng)
             let correct = s > 0
             let time = model.deadline * (1 - abs(s))
             let score = model.score(correct: correct, time: time)
@@ -116,7 +116,7 @@ public func simulateLearners(_ settings: SimulationSettings) -> SimulationReport
     var rows: [SimulationReport.Row] = []
     var previous = 0
     let count = Double(max(1, learners))
-    for checkpoint in settings.checkpoints.sorted() where checkpoint >= 0 && checkpoint <= n {
+    for checkpoint in Set(settings.checkpoints).sorted() where checkpoint >= 0 && checkpoint <= n {
         let window = checkpoint > previous ? right[(previous + 1)...checkpoint].reduce(0, +) : 0
         let answers = (checkpoint - previous) * learners
         rows.append(.init(answers: checkpoint, rmse: (squared[checkpoint] / count).squareRoot(),
@@ -142,14 +142,17 @@ func normal(_ rng: inout some RandomNumberGenerator) -> Double {
     return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
 }
 
-/// A score drawn from the density ∝ `exp(Δ·S)` on `[−1, 1]` by inverting its
-/// distribution function.
-func drawScore(delta: Double, using rng: inout some RandomNumberGenerator) -> Double {
-    let u = unitDouble(&rng)
-    if abs(delta) < 1e-9 { return 2 * u - 1 }
-    let low = exp(-delta), high = exp(delta)
-    let s = log(low + u * (high - low)) / delta
-    return min(1, max(-1, s))
+extension EloModel {
+    /// A score drawn from the model's density ∝ `exp(Δ·S)` on `[−1, 1]` (by
+    /// inverting its distribution function): the answer is right when the
+    /// score is positive, and took `deadline·(1 − |S|)` seconds.
+    public static func sampleScore(delta: Double, using rng: inout some RandomNumberGenerator) -> Double {
+        let u = unitDouble(&rng)
+        if abs(delta) < 1e-9 { return 2 * u - 1 }
+        let low = exp(-delta), high = exp(delta)
+        let s = log(low + u * (high - low)) / delta
+        return min(1, max(-1, s))
+    }
 }
 
 private func rootMeanSquare(_ values: [Double]) -> Double {
