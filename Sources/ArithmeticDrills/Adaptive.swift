@@ -31,7 +31,7 @@ public struct EloModel: Sendable, Equatable {
     public var itemGain: Double
 
     public init(deadline: TimeInterval = 20, targetSuccess: Double = 0.75, gainScale: Double = 4,
-                gainOffset: Double = 4, minimumGain: Double = 0.1, itemGain: Double = 0.02) {
+                gainOffset: Double = 4, minimumGain: Double = 0.1, itemGain: Double = 0.005) {
         self.deadline = deadline
         self.targetSuccess = targetSuccess
         self.gainScale = gainScale

@@ -49,11 +49,11 @@ public struct SimulationReport: Sendable, Equatable {
     public var itemRMSEBefore: Double
     public var itemRMSEAfter: Double
 
-    /// The report as CSV rows (header first).
+    /// The report's rows for CSV or JSON output (no success rate before the first answer).
     public var csvRows: [ReportRow] {
         rows.map { row in
             ReportRow([("answers", .int(row.answers)), ("rmse", .double(row.rmse)), ("meanAbsoluteError", .double(row.meanAbsoluteError)),
-                       ("bias", .double(row.bias)), ("successRate", .double(row.successRate))])
+                       ("bias", .double(row.bias)), ("successRate", row.answers == 0 ? .null : .double(row.successRate))])
         }
     }
 }
