@@ -79,3 +79,22 @@ import Testing
         }
     }
 }
+
+@Suite struct TargetCoverageTests {
+    /// The targeted profiles the README says can be filled are exactly these.
+    @Test func whichTargetedProfilesFillASheet() {
+        var fillable: [String] = []
+        for difficulty in Difficulty.allCases {
+            for score in 1...8 where (try? DrillGenerator.sheet(DrillProfile(difficulty: difficulty, target: score), seed: 1)) != nil {
+                fillable.append("\(difficulty.name)@\(score)")
+            }
+        }
+        #expect(fillable == ["easy@1", "easy@2", "medium@1", "medium@2", "medium@3", "medium@4",
+                             "hard@1", "hard@2", "hard@3", "hard@4", "hard@5", "hard@7", "hard@8"])
+    }
+
+    @Test func preferencesDefaultToTheSeeds() {
+        let p = Preferences()
+        #expect(p.difficulty == .easy && p.adaptiveDifficulty && p.sessionLength == 10 && p.dailyGoal == 20)
+    }
+}
