@@ -15,15 +15,22 @@ public struct Day: Hashable, Comparable, Sendable, Codable, CustomStringConverti
         self.day = day
     }
 
-    /// The day `date` falls on in `timeZone`.
+    /// The day `date` falls on in `timeZone` (dates are clamped to about
+    /// ±30 000 years, so a corrupt file cannot overflow day arithmetic).
     public init(_ date: Date, in timeZone: TimeZone) {
-        let parts = Day.calendar(timeZone).dateComponents([.year, .month, .day], from: date)
+        let parts = Day.calendar(timeZone).dateComponents([.year, .month, .day], from: Day.clamped(date))
         self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
     /// The hour (0–23) of `date` in `timeZone`.
     public static func hour(of date: Date, in timeZone: TimeZone) -> Int {
-        calendar(timeZone).component(.hour, from: date)
+        calendar(timeZone).component(.hour, from: clamped(date))
+    }
+
+    static func clamped(_ date: Date) -> Date {
+        let limit = 1e12
+        let t = date.timeIntervalSinceReferenceDate
+        return t.isNaN ? Date(timeIntervalSinceReferenceDate: 0) : Date(timeIntervalSinceReferenceDate: min(limit, max(-limit, t)))
     }
 
     static func calendar(_ timeZone: TimeZone) -> Calendar {

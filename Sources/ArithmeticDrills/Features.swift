@@ -122,7 +122,7 @@ public struct ExerciseFeatures: Sendable, Equatable {
         self.exercise = exercise
         let a = exercise.firstNumber, b = exercise.secondNumber
         // The addition fact x + y = s.
-        let (x, y, s) = exercise.type == .addition ? (a, b, a + b) : (b, a - b, a)
+        let (x, y, s) = exercise.type == .addition ? (a, b, exercise.correctAnswer) : (b, exercise.correctAnswer, a)
         var found: [DrillFeature] = []
         if b == 1 || b == 2 {
             found.append(.countOn)
@@ -130,7 +130,7 @@ public struct ExerciseFeatures: Sendable, Equatable {
             found.append(.tie)
         } else if s == 10 {
             found.append(.tenComplement)
-        } else if abs(x - y) == 1 || abs(s - 10) == 1 {
+        } else if (x &- y).magnitude == 1 || (s &- 10).magnitude == 1 {
             found.append(.nearAnchor)
         }
         if exercise.type == .subtraction { found.append(.subtraction) }
@@ -147,8 +147,8 @@ public struct ExerciseFeatures: Sendable, Equatable {
         let low = min(exercise.firstNumber, exercise.correctAnswer)
         let high = max(exercise.firstNumber, exercise.correctAnswer)
         guard low >= 0 else { return false }
-        let nextTen = (low / 10 + 1) * 10
-        return nextTen < high
+        let (nextTen, overflow) = (low / 10 + 1).multipliedReportingOverflow(by: 10)
+        return !overflow && nextTen < high
     }
 
     /// The sum of the features' weights.
@@ -170,9 +170,9 @@ public struct ExerciseFeatures: Sendable, Equatable {
         let e = exercise, a = e.firstNumber, b = e.secondNumber, r = e.correctAnswer
         switch features.first {
         case .countOn where e.type == .addition:
-            return "\(e): count on from \(a): " + (1...b).map { String(a + $0) }.joined(separator: ", ")
+            return "\(e): count on from \(a): " + (1...b).map { String(a &+ $0) }.joined(separator: ", ")
         case .countOn:
-            return "\(e): count back from \(a): " + (1...b).map { String(a - $0) }.joined(separator: ", ")
+            return "\(e): count back from \(a): " + (1...b).map { String(a &- $0) }.joined(separator: ", ")
         case .tie where e.type == .addition:
             return "\(e): a double, \(a) and \(a) make \(r)"
         case .tie:
@@ -183,19 +183,19 @@ public struct ExerciseFeatures: Sendable, Equatable {
             return "\(e): \(b) and \(r) make ten, so \(r)"
         case .nearAnchor:
             let (x, y, s) = e.type == .addition ? (a, b, r) : (b, r, a)
-            if abs(x - y) == 1 {
+            if (x &- y).magnitude == 1 {
                 let m = min(x, y)
-                return "\(e): next to the double \(m) + \(m) = \(2 * m), so \(x) + \(y) = \(s)" + (e.type == .subtraction ? " and \(r)" : "")
+                return "\(e): next to the double \(m) + \(m) = \(m &* 2), so \(x) + \(y) = \(s)" + (e.type == .subtraction ? " and \(r)" : "")
             }
             return "\(e): next to ten: \(x) + \(y) = \(s)" + (e.type == .subtraction ? ", so \(r)" : "")
         default:
             if features.contains(.crossTen) && e.type == .addition {
                 let toTen = 10 - a % 10
-                return "\(e): \(a) + \(toTen) = \(a + toTen), then + \(b - toTen) = \(r)"
+                return "\(e): \(a) + \(toTen) = \(a &+ toTen), then + \(b &- toTen) = \(r)"
             }
             if features.contains(.crossTen) {
                 let down = a % 10
-                return "\(e): \(a) - \(down) = \(a - down), then - \(b - down) = \(r)"
+                return "\(e): \(a) - \(down) = \(a &- down), then - \(b &- down) = \(r)"
             }
             return "\(e): work it out, \(r)"
         }

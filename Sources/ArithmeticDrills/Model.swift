@@ -85,11 +85,16 @@ public struct Exercise: Hashable, Codable, Sendable, Comparable, CustomStringCon
     }
 
     /// The answer (negative for an invalid subtraction; see ``validate()``).
+    ///
+    /// Operands read from a file may be any 64-bit integers; a result beyond
+    /// them saturates at `Int.max` or `Int.min` (such an exercise is invalid
+    /// anyway) rather than trapping.
     public var correctAnswer: Int {
-        switch type {
-        case .addition: return firstNumber + secondNumber
-        case .subtraction: return firstNumber - secondNumber
-        }
+        let (value, overflow) = type == .addition
+            ? firstNumber.addingReportingOverflow(secondNumber)
+            : firstNumber.subtractingReportingOverflow(secondNumber)
+        guard overflow else { return value }
+        return firstNumber >= 0 ? Int.max : Int.min
     }
 
     /// The seed's display text, `3 + 4 = ?`.

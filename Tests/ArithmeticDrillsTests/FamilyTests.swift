@@ -128,3 +128,37 @@ import Testing
         #expect(row.csv.contains("\"[{\"\"exercise\"\""))  // the JSON column is quoted in CSV
     }
 }
+
+@Suite struct HostileInputTests {
+    /// Any 64-bit operands read from a file go through every family entry
+    /// point without trapping.
+    @Test func hugeOperandsNeverTrap() throws {
+        let family = DrillsFamily()
+        let extremes = [0, 1, 9, 10, 11, 19, 20, 21, Int.max, Int.max - 1, Int.max / 10, 1 << 62]
+        for a in extremes {
+            for b in extremes {
+                for op in ["+", "-"] {
+                    let text = "\(a) \(op) \(b) = \(a)\n"
+                    let sheet = try DrillTextFormat.read(text, file: "h.drill")
+                    _ = family.check(sheet)
+                    _ = family.metrics(of: sheet)
+                    _ = try family.count(sheet, limits: CountLimits())
+                    _ = try? family.grade(sheet, solutionCount: nil)
+                    _ = family.writeSolution(sheet, comments: [])
+                    let features = sheet.exercises[0].features
+                    _ = (features.strategy, features.score, features.initialRating)
+                    #expect(SheetVerifier.count(sheet) == 0 || (a <= 10 && b <= 10))
+                }
+            }
+        }
+        #expect(Exercise(.addition, Int.max, 1, difficulty: .hard).correctAnswer == Int.max)
+        #expect(Exercise(.subtraction, 0, Int.max, difficulty: .hard).correctAnswer == -Int.max)
+        #expect(Exercise(.subtraction, -2, Int.max, difficulty: .hard).correctAnswer == Int.min)
+    }
+
+    @Test func farAwayDatesInAFileDoNotTrap() throws {
+        let json = PersistenceTests.v1.replacingOccurrences(of: "785050004", with: "1e300").replacingOccurrences(of: "785030400", with: "-1e300")
+        let player = try DrillStore.decode(Data(json.utf8), file: "p.json")
+        #expect(player.progress.count == 2)
+    }
+}
