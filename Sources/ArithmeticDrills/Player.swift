@@ -60,7 +60,7 @@ public struct Player: Codable, Sendable, Equatable {
     }
 
     /// The player's time zone (UTC when the identifier is unknown).
-    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current }
+    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? .gmt }
 
     /// The achievement of `type`.
     public func achievement(_ type: AchievementType) -> Achievement {

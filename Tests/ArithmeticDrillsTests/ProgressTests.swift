@@ -144,3 +144,12 @@ struct SplitMixForTests {
     }
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
+
+@Suite struct TimeZoneTests {
+    @Test func anUnknownTimeZoneCountsInUTC() {
+        var player = Player(name: "x", createdAt: at(), timeZone: "Mars/Olympus")
+        player.record(result(at: at(hours: 23.5)))
+        #expect(player.progress.map(\.day) == [Day(year: 2026, month: 11, day: 23)])
+        #expect(player.achievement(.nightOwl).isUnlocked)
+    }
+}
