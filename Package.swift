@@ -1,17 +1,24 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The puzzle families: one library each, on PuzzleKit (and the
+/// ConstraintSolver kernel where a family counts by search).
+let families: [(name: String, dependencies: [Target.Dependency])] = [
+    ("MathCrossword", ["PuzzleKit", "ConstraintSolver"]),
+    ("CrossSums", ["PuzzleKit", "ConstraintSolver"]),
+    ("NumberSearch", ["PuzzleKit"]),
+    ("ArithmeticDrills", ["PuzzleKit"]),
+    ("MorseCode", ["PuzzleKit"]),
+]
+
 let package = Package(
     name: "PuzzleLab",
     products: [
         .library(name: "PuzzleKit", targets: ["PuzzleKit"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
-        .library(name: "MathCrossword", targets: ["MathCrossword"]),
-        .library(name: "CrossSums", targets: ["CrossSums"]),
         .library(name: "PuzzleResearch", targets: ["PuzzleResearch"]),
-        .library(name: "NumberSearch", targets: ["NumberSearch"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
-    ],
+    ] + families.map { .library(name: $0.name, targets: [$0.name]) },
     traits: [
         .trait(name: "GMP", description: "Arbitrary-precision puzzle numbers through libgmp (needs libgmp-dev)."),
     ],
@@ -23,26 +30,25 @@ let package = Package(
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         .target(name: "PuzzleKit", dependencies: [.target(name: "CGMP", condition: .when(traits: ["GMP"]))]),
         .target(name: "ConstraintSolver", dependencies: ["PuzzleKit"]),
-        .target(name: "MathCrossword", dependencies: ["PuzzleKit", "ConstraintSolver"]),
-        .target(name: "CrossSums", dependencies: ["PuzzleKit", "ConstraintSolver"]),
         .target(
             name: "PuzzleResearch",
             dependencies: ["PuzzleKit", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
-        .target(name: "NumberSearch", dependencies: ["PuzzleKit"]),
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "PuzzleResearch", "MathCrossword", "CrossSums", "NumberSearch",
+                "PuzzleKit", "PuzzleResearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + families.map { .target(name: $0.name) }
         ),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
-        .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit", "ConstraintSolver"]),
-        .testTarget(name: "CrossSumsTests", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
         .testTarget(name: "PuzzleResearchTests", dependencies: ["PuzzleResearch", "PuzzleKit", "MathCrossword", "CrossSums"]),
-        .testTarget(name: "NumberSearchTests", dependencies: ["NumberSearch", "PuzzleKit"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
-    ]
+    ] + families.flatMap { family -> [Target] in
+        [
+            .target(name: family.name, dependencies: family.dependencies),
+            .testTarget(name: family.name + "Tests", dependencies: [.target(name: family.name)] + family.dependencies),
+        ]
+    }
 )

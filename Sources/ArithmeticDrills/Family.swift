@@ -1,0 +1,150 @@
+import Foundation
+import PuzzleKit
+
+/// Arithmetic drills as a PuzzleLab family: a puzzle is one practice
+/// sheet of addition and subtraction exercises for a number range.
+///
+///     let family = DrillsFamily()
+///     let generated = try family.generate(family.profiles[3], GenerationRequest(seed: 7))
+///     print(family.write(generated.puzzle, as: .text, comments: []))
+public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
+    public typealias Puzzle = Sheet
+    public typealias Profile = DrillProfile
+    public typealias Technique = DrillFeature
+    public typealias Session = DrillGame
+
+    public init() {}
+
+    public let info = FamilyInfo(name: "drills", textExtension: "drill",
+                                 summary: "addition and subtraction drills for young children (RechenStar)")
+
+    /// The four number ranges, 1–3 … 1–10, ten mixed exercises each.
+    public var profiles: [DrillProfile] { Difficulty.allCases.map { DrillProfile(difficulty: $0) } }
+
+    public func profile(named argument: String) throws -> DrillProfile {
+        guard let profile = DrillProfile.named(argument) else {
+            throw UsageError("unknown drills profile '\(argument)': expected very-easy, easy, medium or hard, optionally with '@' and a target score (hard@5)")
+        }
+        return profile
+    }
+
+    public func id(of profile: DrillProfile) -> String { profile.id }
+    public func id(of puzzle: Sheet) -> String { puzzle.id }
+
+    public func recognizes(_ head: String) -> Bool {
+        if head.contains("\"firstNumber\"") && head.contains("\"exercises\"") { return true }
+        guard let lines = try? meaningfulLines(of: head, file: "-"), let first = lines.first else { return false }
+        let content = first.content
+        if content.hasPrefix("target:") { return true }
+        if content.hasPrefix("profile:") {
+            return Difficulty.named(content.dropFirst("profile:".count).trimmingCharacters(in: .whitespaces)) != nil
+        }
+        let tokens = first.tokens.map(\.text)
+        return (tokens.count == 3 || tokens.count == 5) && tokens[0].allSatisfy(\.isASCII) && tokens[0].allSatisfy(\.isNumber)
+            && ["+", "-", "\u{2212}", "\u{2013}"].contains(tokens[1])
+    }
+
+    public func read(_ data: Data, file: String) -> [Result<Sheet, FormatError>] {
+        guard let text = String(data: data, encoding: .utf8) else {
+            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+        }
+        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
+        case .text: return [Result { () throws(FormatError) -> Sheet in try DrillTextFormat.read(text, file: file) }]
+        case .jsonl: return DrillJSONFormat.readLines(text, file: file)
+        case .json:
+            let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
+            if first == "[" { return DrillJSONFormat.readArray(data, file: file) }
+            return [Result { () throws(FormatError) -> Sheet in try DrillJSONFormat.read(data, file: file) }]
+        }
+    }
+
+    public func writeText(_ puzzle: Sheet, comments: [String]) -> String { DrillTextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Sheet, pretty: Bool) -> String { DrillJSONFormat.write(puzzle, pretty: pretty) }
+
+    public func writeSolution(_ puzzle: Sheet, comments: [String]) -> String? {
+        puzzle.solved.map { DrillTextFormat.write($0, comments: comments) }
+    }
+
+    public func generate(_ profile: DrillProfile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Sheet> {
+        let sheet = try DrillGenerator.sheet(profile, seed: request.seed, label: request.label)
+        var notes = ["unique"]
+        if let target = profile.target { notes.append("every exercise scores \(target)") }
+        if let label = request.label { notes.append("every exercise grades \(label)") }
+        return Generated(puzzle: sheet, attempts: 1, notes: notes)
+    }
+
+    public func unsupported(_ request: GenerationRequest) -> String? {
+        guard let label = request.label, !gradeLabels.contains(label) else { return nil }
+        return "unknown drills grade '\(label)': expected \(gradeLabels.joined(separator: ", "))"
+    }
+
+    public func check(_ puzzle: Sheet) -> CheckReport {
+        let problems = SheetVerifier.problems(puzzle)
+        let answered = puzzle.answers.compactMap { $0 }.count
+        var summary = "\(problems.isEmpty ? "valid" : "invalid"), \(puzzle.difficulty.name) (\(puzzle.difficulty.range.lowerBound)-\(puzzle.difficulty.range.upperBound)), \(puzzle.exercises.count) exercise\(puzzle.exercises.count == 1 ? "" : "s")"
+        if answered > 0 { summary += ", \(answered) answered" }
+        let details = puzzle.exercises.map { e in
+            e.problems.isEmpty ? "\(e) = \(e.correctAnswer): score \(e.features.score), \(e.features.label)" : "\(e): invalid"
+        }
+        return CheckReport(summary: summary, details: details, notes: SheetVerifier.notes(puzzle), problems: problems)
+    }
+
+    public var metricColumns: [MetricColumn] {
+        var columns = [
+            MetricColumn("exercises", unit: "count", "exercises on the sheet"),
+            MetricColumn("additions", unit: "count", "additions"),
+            MetricColumn("subtractions", unit: "count", "subtractions"),
+            MetricColumn("largestOperand", unit: "value", "the largest operand"),
+            MetricColumn("largestResult", unit: "value", "the largest result"),
+            MetricColumn("meanScore", unit: "score", "mean feature score of the valid exercises"),
+            MetricColumn("minScore", unit: "score", "lowest feature score"),
+            MetricColumn("maxScore", unit: "score", "highest feature score"),
+        ]
+        for feature in DrillFeature.allCases {
+            columns.append(MetricColumn("\(feature.key)Exercises", unit: "count", "exercises with the feature: \(feature.rule)"))
+        }
+        columns.append(MetricColumn("exerciseFeatures", unit: "json", "per exercise: the exercise, its score and its feature codes"))
+        return columns
+    }
+
+    public func metrics(of puzzle: Sheet) -> [ReportValue] {
+        let valid = puzzle.exercises.filter { $0.problems.isEmpty }
+        let scores = valid.map(\.features.score)
+        var values: [ReportValue] = [
+            .int(puzzle.exercises.count),
+            .int(puzzle.exercises.filter { $0.type == .addition }.count),
+            .int(puzzle.exercises.filter { $0.type == .subtraction }.count),
+            .int(puzzle.exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 0),
+            .int(puzzle.exercises.map(\.correctAnswer).max() ?? 0),
+            scores.isEmpty ? .null : .double(Double(scores.reduce(0, +)) / Double(scores.count)),
+            scores.min().map { .int($0) } ?? .null,
+            scores.max().map { .int($0) } ?? .null,
+        ]
+        for feature in DrillFeature.allCases {
+            values.append(.int(valid.filter { $0.features.features.contains(feature) }.count))
+        }
+        values.append(.json("[" + valid.map { e in
+            "{\"exercise\":\"\(e)\",\"score\":\(e.features.score),\"features\":[" + e.features.features.map { "\"\($0.code)\"" }.joined(separator: ",") + "]}"
+        }.joined(separator: ",") + "]"))
+        return values
+    }
+
+    public func count(_ puzzle: Sheet, limits: CountLimits) throws -> CountResult {
+        let start = ContinuousClock.now
+        let count = SheetVerifier.count(puzzle)
+        let solved = count > 0 ? puzzle.solved : nil
+        return CountResult(solutionCount: count, complete: true, stopReason: "exhausted", nodes: puzzle.exercises.count,
+                           elapsed: ContinuousClock.now - start,
+                           fields: [("exercises", .int(puzzle.exercises.count))],
+                           solutionText: solved.map { DrillTextFormat.write($0) },
+                           solutionJSON: solved.map { "[" + $0.answers.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]" })
+    }
+
+    public var gradeLabels: [String] { DrillFeature.gradeLabels }
+
+    public func grade(_ puzzle: Sheet, solutionCount: Int?) throws -> GradeResult {
+        try SheetVerifier.grade(puzzle)
+    }
+
+    public func startSession(_ puzzle: Sheet) -> DrillGame { DrillGame(sheet: puzzle) }
+}

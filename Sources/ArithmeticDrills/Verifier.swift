@@ -1,0 +1,81 @@
+import PuzzleKit
+
+/// Counting, checking and grading of sheets.
+public enum SheetVerifier {
+    /// The number of answer assignments consistent with the sheet: the
+    /// product over exercises of the non-negative integers that answer it,
+    /// are allowed by the rules and agree with a written-in answer. Each
+    /// valid exercise has exactly one answer, so a sheet counts 1 when every
+    /// exercise is valid and every written answer right, else 0.
+    public static func count(_ sheet: Sheet) -> Int {
+        var count = 1
+        for (i, exercise) in sheet.exercises.enumerated() {
+            let given = i < sheet.answers.count ? sheet.answers[i] : nil
+            let fits = exercise.problems.isEmpty && exercise.correctAnswer >= 0 && (given.map { $0 == exercise.correctAnswer } ?? true)
+            if !fits { count = 0 }
+        }
+        return count
+    }
+
+    /// The rule violations of a sheet, one sentence each (empty when valid).
+    public static func problems(_ sheet: Sheet) -> [String] {
+        var problems: [String] = []
+        for (i, exercise) in sheet.exercises.enumerated() {
+            for problem in exercise.problems { problems.append("exercise \(i + 1) (\(exercise)): \(problem)") }
+            if i < sheet.answers.count, let given = sheet.answers[i], exercise.problems.isEmpty, given != exercise.correctAnswer {
+                problems.append("exercise \(i + 1) (\(exercise)): the written answer \(given) is wrong, expected \(exercise.correctAnswer)")
+            }
+        }
+        return problems
+    }
+
+    /// Notes on what generators never produce: repeated exercises and
+    /// exercises whose score differs from the sheet's target.
+    public static func notes(_ sheet: Sheet) -> [String] {
+        var notes: [String] = []
+        var seen: [Exercise: Int] = [:]
+        for (i, exercise) in sheet.exercises.enumerated() {
+            if let first = seen[exercise] {
+                notes.append("exercise \(i + 1) (\(exercise)) repeats exercise \(first)")
+            } else {
+                seen[exercise] = i + 1
+            }
+            if let target = sheet.target, exercise.problems.isEmpty, exercise.features.score != target {
+                notes.append("exercise \(i + 1) (\(exercise)) scores \(exercise.features.score), not the target \(target)")
+            }
+        }
+        return notes
+    }
+
+    /// Grades a sheet: its label is the hardest exercise's grade, its score
+    /// the sum of the exercises' scores; every exercise is one step.
+    ///
+    /// - Throws: ``GradeError`` when an exercise breaks the rules.
+    public static func grade(_ sheet: Sheet) throws(GradeError) -> GradeResult {
+        let invalid = problems(sheet).filter { !$0.contains("written answer") }
+        if let first = invalid.first { throw GradeError(description: "cannot grade: \(first)") }
+        let graded = sheet.exercises.map(ExerciseFeatures.init)
+        let hardest = graded.map(\.hardest).max() ?? .countOn
+        var fields: [(key: String, value: ReportValue)] = [("exercises", .int(graded.count))]
+        for feature in DrillFeature.allCases {
+            fields.append(("\(feature.key)Exercises", .int(graded.filter { $0.features.contains(feature) }.count)))
+        }
+        for label in DrillFeature.gradeLabels {
+            fields.append(("\(label.replacingOccurrences(of: "-", with: ""))Exercises", .int(graded.filter { $0.label == label }.count)))
+        }
+        fields.append(("exerciseScores", .json("[" + graded.map { String($0.score) }.joined(separator: ",") + "]")))
+        let details = graded.map { g in
+            "\(g.exercise): score \(g.score), \(g.label) (\(g.features.map(\.code).joined(separator: ", ")))"
+        }
+        return GradeResult(label: hardest.gradeLabel, score: graded.reduce(0) { $0 + $1.score },
+                           hardestTechnique: (hardest.code, hardest.name), steps: graded.count, rounds: graded.isEmpty ? 0 : 1,
+                           guesses: 0, backtracks: 0, solutionCount: count(sheet), forcedShare: graded.isEmpty ? 0 : 1,
+                           longestForcedRun: graded.count, visibility: nil, details: details,
+                           explanation: graded.map(\.strategy), fields: fields)
+    }
+}
+
+/// Why a sheet cannot be graded, as one line.
+public struct GradeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+}
