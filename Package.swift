@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "MathCrossword", targets: ["MathCrossword"]),
         .library(name: "CrossSums", targets: ["CrossSums"]),
+        .library(name: "MorseCode", targets: ["MorseCode"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
     ],
     traits: [
@@ -23,6 +24,7 @@ let package = Package(
         .target(name: "ConstraintSolver"),
         .target(name: "MathCrossword", dependencies: ["PuzzleKit", "ConstraintSolver"]),
         .target(name: "CrossSums", dependencies: ["PuzzleKit", "ConstraintSolver"]),
+        .target(name: "MorseCode", dependencies: ["PuzzleKit"]),
         .executableTarget(name: "CrossSumsPerf", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
         .executableTarget(
             name: "PuzzleLabCLI",
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "MathCrosswordTests", dependencies: ["MathCrossword", "PuzzleKit", "ConstraintSolver"]),
         .testTarget(name: "CrossSumsTests", dependencies: ["CrossSums", "PuzzleKit", "ConstraintSolver"]),
+        .testTarget(name: "MorseCodeTests", dependencies: ["MorseCode", "PuzzleKit"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
     ]
 )
