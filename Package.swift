@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "ConstraintSolver", "MathCrossword", "CrossSums",
+                "PuzzleKit", "ConstraintSolver", "MathCrossword", "CrossSums", "MorseCode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
