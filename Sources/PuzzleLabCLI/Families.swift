@@ -1,7 +1,9 @@
 import ArgumentParser
+import ArithmeticDrills
 import CrossSums
 import Foundation
 import MathCrossword
+import MorseCode
 import NumberSearch
 import PuzzleKit
 
@@ -12,6 +14,8 @@ let families: [any PuzzleFamily] = [
     MathCrosswordFamily(),
     CrossSumsFamily(),
     NumberSearchFamily(clock: ContinuousClock()),
+    DrillsFamily(),
+    MorseFamily(),
 ]
 
 /// The names `--kind` takes, for help texts.

@@ -104,9 +104,9 @@ struct Grade: ParsableCommand {
         let micros = (clock.now - start).microseconds
         switch format {
         case .text:
-            let solutions = report.solutionCount.map { $0 == 1 ? " unique" : $0 == 0 ? " NO SOLUTION" : " SEVERAL SOLUTIONS" } ?? ""
+            let solutions = report.solutionCount.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
             print("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
-                  + " \(report.steps) steps in \(report.rounds) rounds; \(report.guesses) guesses, \(report.backtracks) backtracks;"
+                  + " \(report.steps) steps in \(report.rounds) rounds; \(report.guesses) guesses, \(report.backtracks) backtracks"
                   + solutions)
             for line in report.details { print("  \(line)") }
             if explain {

@@ -19,6 +19,9 @@ struct PuzzleLab: AsyncParsableCommand {
               puzzlelab export --profile class_2 --count 1000 --out class_2.csv
             """,
         version: PuzzleLabVersion.string,
-        subcommands: [Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self, DrillsCommand.self]
+        subcommands: [
+            Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self,
+            DrillsCommand.self, MorseCommand.self,
+        ]
     )
 }

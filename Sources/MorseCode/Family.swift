@@ -1,0 +1,166 @@
+import Foundation
+import PuzzleKit
+
+/// Morse code exercises as a ``PuzzleKit/PuzzleFamily``: reading, writing,
+/// generating, counting decodings and grading.
+public struct MorseFamily: CountingFamily, GradingFamily {
+    public typealias Puzzle = Exercise
+    public typealias Profile = ExerciseProfile
+    public typealias Technique = Feature
+
+    /// The clock that times counts (injected so the library reads no clock
+    /// of its own; the default is the continuous clock).
+    public var now: @Sendable () -> ContinuousClock.Instant
+
+    public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        self.now = now
+    }
+
+    public let info = FamilyInfo(name: "morse", textExtension: "morse",
+                                 summary: "Morse code exercises: code to word or sentence and back, at three difficulties")
+    public var profiles: [ExerciseProfile] { ExerciseProfile.all }
+    public var gradeLabels: [String] { Difficulty.allCases.map(\.label) }
+
+    public func profile(named argument: String) throws -> ExerciseProfile {
+        guard let profile = ExerciseProfile(id: argument) else {
+            throw UsageError("unknown morse profile '\(argument)': expected <mode>-<difficulty>, a mode of \(ExerciseMode.allCases.map(\.code).joined(separator: ", ")) and a difficulty of beginner, intermediate, advanced (e.g. code-to-word-beginner)")
+        }
+        return profile
+    }
+
+    public func id(of profile: ExerciseProfile) -> String { profile.id }
+    public func id(of puzzle: Exercise) -> String { puzzle.id }
+
+    /// A JSON exercise has `mode` and `prompt`; a text exercise starts with
+    /// its `mode:` or `id:` header.
+    public func recognizes(_ head: String) -> Bool {
+        if head.contains("\"prompt\"") && head.contains("\"mode\"") { return true }
+        guard let lines = try? meaningfulLines(of: head, file: "-") else { return false }
+        return lines.first.map { $0.content.hasPrefix("mode:") || $0.content.hasPrefix("id:") } ?? false
+    }
+
+    public func read(_ data: Data, file: String) -> [Result<Exercise, FormatError>] {
+        guard let text = String(data: data, encoding: .utf8) else {
+            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+        }
+        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
+        case .jsonl:
+            return readJSONLines(text) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
+        case .json:
+            if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "[" {
+                do {
+                    let exercises = try decodeJSON([Exercise].self, from: data, file: file, line: 1)
+                    return exercises.map { exercise in
+                        Result { () throws(FormatError) -> Exercise in
+                            try JSONFormat.read(Data(JSONFormat.write(exercise, pretty: false).utf8), file: file)
+                        }
+                    }
+                } catch {
+                    return [.failure(error)]
+                }
+            }
+            return [Result { () throws(FormatError) -> Exercise in try JSONFormat.read(data, file: file) }]
+        case .text:
+            return [Result { () throws(FormatError) -> Exercise in try TextFormat.read(text, file: file) }]
+        }
+    }
+
+    public func writeText(_ puzzle: Exercise, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Exercise, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
+
+    /// An exercise carries its answer, so the solved form is the exercise.
+    public func writeSolution(_ puzzle: Exercise, comments: [String]) -> String? {
+        TextFormat.write(puzzle, comments: comments)
+    }
+
+    public func generate(_ profile: ExerciseProfile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Exercise> {
+        if let problem = unsupported(request) { throw GenerationFailure(reason: "unsupported", problem) }
+        guard !ExerciseGenerator.pool(sentences: profile.mode.isSentence, difficulty: profile.difficulty).isEmpty else {
+            throw GenerationFailure(reason: "empty-pool", "no built-in entry grades \(profile.difficulty.label)")
+        }
+        let exercise = ExerciseGenerator.generate(profile, seed: request.seed)
+        return Generated(puzzle: exercise, attempts: 1, notes: ["grades \(profile.difficulty.label)"])
+    }
+
+    public func unsupported(_ request: GenerationRequest) -> String? {
+        guard let label = request.label else { return nil }
+        guard gradeLabels.contains(label) else {
+            return "unknown grade '\(label)': expected \(gradeLabels.joined(separator: ", "))"
+        }
+        return nil
+    }
+
+    public func check(_ puzzle: Exercise) -> CheckReport {
+        let grade = Grader.grade(puzzle)
+        var notes: [String] = []
+        if grade.difficulty != puzzle.difficulty {
+            notes.append("marked \(puzzle.difficulty.rawValue) but grades \(grade.difficulty.rawValue)")
+        }
+        return CheckReport(summary: "valid, \(puzzle.mode.code), \(grade.signals) signals, \(grade.units) units",
+                           details: ["prompt: \(puzzle.prompt)", "answer: \(puzzle.answer)"], notes: notes)
+    }
+
+    public var metricColumns: [MetricColumn] {
+        [MetricColumn("mode", unit: "", "the exercise mode"),
+         MetricColumn("symbols", unit: "symbols", "symbols of the text side"),
+         MetricColumn("words", unit: "words", "words of the text side"),
+         MetricColumn("signals", unit: "signals", "dots and dashes of the code"),
+         MetricColumn("units", unit: "PARIS units", "length when sent, with letter and word gaps")]
+    }
+
+    public func metrics(of puzzle: Exercise) -> [ReportValue] {
+        let words = (try? MorseText.words(of: puzzle.text)) ?? []
+        let grade = Grader.grade(puzzle)
+        return [.string(puzzle.mode.code), .int(words.joined().count), .int(words.count), .int(grade.signals), .int(grade.units)]
+    }
+
+    /// The number of decodings of the exercise's code with every gap
+    /// removed, capped at `limits.solutions` like a search.
+    ///
+    /// - Throws: ``DecodingCountError`` when the count exceeds 64 bits, no
+    ///   cap was asked, and the build lacks the `GMP` trait.
+    public func count(_ puzzle: Exercise, limits: CountLimits) throws -> CountResult {
+        let start = now()
+        let code = try MorseText.unspaced(puzzle.text)
+        let exact: PuzzleNumber?
+        switch Result(catching: { () throws(DecodingCountError) -> PuzzleNumber in try Decodings.count(code) }) {
+        case .success(let value):
+            exact = value
+        case .failure(let error):
+            // Beyond Int.max is beyond any cap; without a cap it is an error.
+            guard limits.solutions != nil, case .overflow = error else { throw error }
+            exact = nil
+        }
+        var count = exact?.intValue ?? Int.max
+        var complete = exact?.intValue != nil
+        var reason = "exhausted"
+        if let cap = limits.solutions, count > cap {
+            count = cap
+            complete = false
+            reason = "solutions"
+        }
+        let shown = limits.keepSolutions > 0 ? try Decodings.list(code, limit: limits.keepSolutions) : []
+        return CountResult(solutionCount: count, complete: complete, stopReason: reason, nodes: code.count,
+                           elapsed: now() - start,
+                           fields: [("signals", .int(code.count)),
+                                    ("exactCount", exact.map { .string($0.description) } ?? .null),
+                                    ("decodings", .strings(shown))],
+                           solutionText: shown.first)
+    }
+
+    public func grade(_ puzzle: Exercise, solutionCount: Int?) throws -> GradeResult {
+        let grade = Grader.grade(puzzle)
+        var counts: [(key: String, value: ReportValue)] = []
+        for feature in Feature.allCases {
+            counts.append((key: feature.code, value: .int(grade.steps.filter { $0.feature == feature }.count)))
+        }
+        let fields: [(key: String, value: ReportValue)] = [("units", .int(grade.units)), ("signals", .int(grade.signals)),
+                                                           ("maxWordAmbiguity", .string(grade.maxWordAmbiguity.description))] + counts
+        return GradeResult(label: grade.difficulty.label, score: grade.score,
+                           hardestTechnique: grade.hardest.map { (code: $0.code, name: $0.name) },
+                           steps: grade.steps.count, rounds: 1, guesses: 0, backtracks: 0, solutionCount: solutionCount,
+                           forcedShare: 0, longestForcedRun: 0, visibility: nil,
+                           details: ["\(grade.units) units, \(grade.signals) signals, hardest: \(grade.hardest?.name ?? "none")"],
+                           explanation: Grader.explain(grade), fields: fields)
+    }
+}

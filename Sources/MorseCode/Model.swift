@@ -1,0 +1,138 @@
+import PuzzleKit
+
+/// One Morse signal: a short tap (dot) or a long one (dash).
+public enum MorseSignal: String, Codable, Sendable, CaseIterable, Hashable {
+    case dot
+    case dash
+
+    /// The signal as it is written in code text: `.` or `-`.
+    public var symbol: Character { self == .dot ? "." : "-" }
+
+    /// Its length in PARIS time units: 1 for a dot, 3 for a dash.
+    public var units: Int { self == .dot ? 1 : 3 }
+
+    /// The signal written as `character`, or `nil` for anything but `.` and `-`.
+    public init?(_ character: Character) {
+        switch character {
+        case ".": self = .dot
+        case "-": self = .dash
+        default: return nil
+        }
+    }
+}
+
+/// What an exercise asks: read code and write text, or the other way round.
+///
+/// The cases are the seed's; their raw values are the JSON spelling and
+/// ``code`` the text-format and command-line spelling.
+public enum ExerciseMode: String, Codable, Sendable, CaseIterable, Comparable {
+    case codeToWord
+    case codeToSentence
+    case wordToCode
+    case sentenceToCode
+
+    /// The text-format and command-line spelling (`code-to-word`, …).
+    public var code: String {
+        switch self {
+        case .codeToWord: return "code-to-word"
+        case .codeToSentence: return "code-to-sentence"
+        case .wordToCode: return "word-to-code"
+        case .sentenceToCode: return "sentence-to-code"
+        }
+    }
+
+    /// The mode spelled `code`, if any.
+    public init?(code: String) {
+        guard let mode = Self.allCases.first(where: { $0.code == code }) else { return nil }
+        self = mode
+    }
+
+    /// True when the prompt is code and the answer text.
+    public var promptIsCode: Bool { self == .codeToWord || self == .codeToSentence }
+
+    /// True when the text side is a sentence (two words or more).
+    public var isSentence: Bool { self == .codeToSentence || self == .sentenceToCode }
+
+    public static func < (a: ExerciseMode, b: ExerciseMode) -> Bool {
+        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+    }
+}
+
+/// The three difficulties of the seed, easiest first.
+public enum Difficulty: String, Codable, Sendable, CaseIterable, Comparable {
+    case beginner
+    case intermediate
+    case advanced
+
+    /// The grade label people read (`Beginner`, …).
+    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// The difficulty spelled as its raw value or its label, if any.
+    public init?(name: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue == name || $0.label == name }) else { return nil }
+        self = match
+    }
+
+    public static func < (a: Difficulty, b: Difficulty) -> Bool {
+        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+    }
+}
+
+/// One exercise: the family's puzzle.
+///
+/// For the code-to-text modes the prompt is code text (``MorseText/encode(_:)``
+/// form: letters apart by one space, words by ` / `) and the answer is upper
+/// case text; for the text-to-code modes it is the other way round. The two
+/// always agree: the code side encodes the text side.
+public struct Exercise: Codable, Sendable, Hashable {
+    /// A stable id (the generator's `<mode>-<difficulty>-<seed>`, or a file name).
+    public var id: String
+    public var mode: ExerciseMode
+    /// The difficulty the exercise was made for (metadata; ``Grader`` rates it).
+    public var difficulty: Difficulty
+    /// What the player is shown.
+    public var prompt: String
+    /// The expected answer, in canonical form.
+    public var answer: String
+
+    public init(id: String, mode: ExerciseMode, difficulty: Difficulty, prompt: String, answer: String) {
+        self.id = id
+        self.mode = mode
+        self.difficulty = difficulty
+        self.prompt = prompt
+        self.answer = answer
+    }
+
+    /// The text side: the answer of a code-to-text exercise, else the prompt.
+    public var text: String { mode.promptIsCode ? answer : prompt }
+
+    /// The code side: the prompt of a code-to-text exercise, else the answer.
+    public var code: String { mode.promptIsCode ? prompt : answer }
+}
+
+/// What a generator is asked for: a mode and a difficulty.
+public struct ExerciseProfile: Sendable, Hashable, CustomStringConvertible {
+    public var mode: ExerciseMode
+    public var difficulty: Difficulty
+
+    public init(mode: ExerciseMode, difficulty: Difficulty) {
+        self.mode = mode
+        self.difficulty = difficulty
+    }
+
+    /// Every profile, easiest difficulty first, modes in seed order within one.
+    public static let all: [ExerciseProfile] = Difficulty.allCases.flatMap { d in
+        ExerciseMode.allCases.map { ExerciseProfile(mode: $0, difficulty: d) }
+    }
+
+    /// The stable id, `<mode>-<difficulty>` (`code-to-word-beginner`).
+    public var id: String { "\(mode.code)-\(difficulty.rawValue)" }
+
+    public var description: String { id }
+
+    /// The profile with this id, if any.
+    public init?(id: String) {
+        guard let match = Self.all.first(where: { $0.id == id }) else { return nil }
+        self = match
+    }
+}

@@ -1,0 +1,100 @@
+/// The international Morse code (ITU-R M.1677-1): letters, digits and
+/// punctuation, with lookups both ways.
+///
+///     print(MorseTable.code(for: "S") ?? "", MorseTable.character(for: "....") ?? "?")
+///     // Prints "... H"
+public enum MorseTable {
+    /// What kind of symbol a character is; the grader weighs them apart.
+    public enum Kind: Sendable, Equatable {
+        case letter, digit, punctuation
+    }
+
+    /// Every symbol and its code, letters A–Z, then digits 0–9, then punctuation.
+    public static let entries: [(character: Character, code: String)] = table
+        .split(whereSeparator: \.isWhitespace)
+        .map { (character: $0.first ?? " ", code: String($0.dropFirst())) }
+
+    /// The table as `<symbol><code>` tokens apart by blanks (one string
+    /// keeps the type checker fast where a long literal of tuples does not).
+    private static let table = """
+        A.- B-... C-.-. D-.. E. F..-. G--. H.... I..
+        J.--- K-.- L.-.. M-- N-. O--- P.--. Q--.- R.-.
+        S... T- U..- V...- W.-- X-..- Y-.-- Z--.. 0-----
+        1.---- 2..--- 3...-- 4....- 5..... 6-.... 7--... 8---.. 9----.
+        ..-.-.- ,--..-- ?..--.. '.----. !-.-.-- /-..-. (-.--. )-.--.- &.-...
+        :---... ;-.-.-. =-...- +.-.-. --....- _..--.- ".-..-. $...-..- @.--.-.
+        """
+
+    private static let codeByCharacter: [Character: String] = Dictionary(uniqueKeysWithValues: entries.map { ($0.character, $0.code) })
+    private static let characterByCode: [String: Character] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0.character) })
+
+    /// The letters A–Z with their codes, alphabetically.
+    public static let letters: [(character: Character, code: String)] = Array(entries.prefix(26))
+
+    /// The code of `character` (letters in either case), or `nil` when the
+    /// table has none.
+    public static func code(for character: Character) -> String? {
+        codeByCharacter[Character(character.uppercased())]
+    }
+
+    /// The symbol whose code is `code` (dots and dashes, no blanks), or `nil`.
+    public static func character(for code: String) -> Character? {
+        characterByCode[code]
+    }
+
+    /// The symbol of a signal sequence, or `nil`.
+    public static func character(for signals: [MorseSignal]) -> Character? {
+        characterByCode[String(signals.map(\.symbol))]
+    }
+
+    /// The signals of a code string (`nil` when it holds anything but `.` and `-`).
+    public static func signals(of code: String) -> [MorseSignal]? {
+        var result: [MorseSignal] = []
+        for c in code {
+            guard let s = MorseSignal(c) else { return nil }
+            result.append(s)
+        }
+        return result
+    }
+
+    /// The kind of a symbol of the table (`nil` for others).
+    public static func kind(of character: Character) -> Kind? {
+        guard let upper = code(for: character).map({ _ in Character(character.uppercased()) }) else { return nil }
+        if upper.isASCII && upper.isLetter { return .letter }
+        if upper.isASCII && upper.isNumber { return .digit }
+        return .punctuation
+    }
+
+    /// The length of a code in PARIS time units: a dot is 1, a dash 3, and
+    /// the gap between two signals of one symbol 1 (`.-` is 5 units).
+    public static func units(of code: String) -> Int {
+        guard !code.isEmpty else { return 0 }
+        var units = code.count - 1
+        for signal in code { units += signal == "-" ? 3 : 1 }
+        return units
+    }
+
+    /// The edit distance (Levenshtein: insert, delete or change one signal)
+    /// between two codes: `E`/`T` and `S`/`H` are 1 apart.
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        var previous = Array(0...y.count)
+        for i in 1...max(x.count, 1) where !x.isEmpty {
+            var current = [i] + Array(repeating: 0, count: y.count)
+            for j in 1...max(y.count, 1) where !y.isEmpty {
+                let change: Int = x[i - 1] == y[j - 1] ? 0 : 1
+                let best: Int = min(previous[j], current[j - 1]) + 1
+                current[j] = min(best, previous[j - 1] + change)
+            }
+            previous = current
+        }
+        return previous[y.count]
+    }
+
+    /// The symbols of the table whose codes are one edit from `character`'s,
+    /// in table order: those a listener confuses it with.
+    public static func neighbours(of character: Character) -> [Character] {
+        guard let own = code(for: character) else { return [] }
+        return entries.filter { $0.code != own && editDistance($0.code, own) == 1 }.map(\.character)
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import MorseCode
+import PuzzleKit
+
+/// `puzzlelab morse`: counting decodings, encoding and decoding Morse code.
+struct MorseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "morse",
+        abstract: "Count the decodings of unspaced Morse code, encode and decode.",
+        discussion: """
+            Examples:
+              puzzlelab morse count ".-.-..."
+              puzzlelab morse count "......" --list 5
+              puzzlelab morse count "..--.-" --words words.txt --list 10
+              puzzlelab morse encode "SOS HELP"
+              puzzlelab morse decode "... --- ... / .... . .-.. .--."
+            """,
+        subcommands: [Count.self, Encode.self, Decode.self]
+    )
+
+    struct Count: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The exact number of ways an unspaced dot/dash string decodes into letters (or words).",
+            discussion: "Counts beyond 64 bits need a build with --traits GMP.")
+
+        @Argument(help: "An unspaced string of '.' and '-'.")
+        var code: String
+
+        @Option(help: "A word list (one word per line): count decodings into its words.")
+        var words: String?
+
+        @Option(help: "Also list the first N decodings, lexicographically.")
+        var list: Int = 0
+
+        func validate() throws {
+            guard list >= 0 else { throw ValidationError("--list must be 0 or more") }
+        }
+
+        func run() throws {
+            let dictionary: CodeDictionary
+            if let words {
+                let data = try readInput(path: words)
+                guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(words):1: expected UTF-8 text") }
+                dictionary = try CodeDictionary.read(text, file: words)
+            } else {
+                dictionary = .letters
+            }
+            do {
+                print(try Decodings.count(code, in: dictionary))
+                if words != nil {
+                    print("words with exactly this code: \(dictionary.words(withCode: code).joined(separator: " "))")
+                }
+                for decoding in try Decodings.list(code, in: dictionary, limit: list) {
+                    print(decoding.joined(separator: words == nil ? "" : " "))
+                }
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+    }
+
+    struct Encode: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Text to code text (letters apart by a space, words by ' / ').")
+
+        @Argument(help: "Letters, digits and punctuation; words apart by blanks.")
+        var text: String
+
+        func run() throws {
+            do { print(try MorseText.encode(text)) } catch { throw CLIError(error.description) }
+        }
+    }
+
+    struct Decode: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Code text to text.")
+
+        @Argument(help: "Codes apart by blanks, words by '/'.")
+        var code: String
+
+        func run() throws {
+            do { print(try MorseText.decode(code)) } catch { throw CLIError(error.description) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import MorseCode
+import PuzzleKit
+import Testing
+
+@Suite struct GraderTests {
+    @Test func featuresAndLabels() {
+        #expect(Grader.grade("TEA").difficulty == .beginner)
+        #expect(Grader.grade("TEA").steps.contains { $0.feature == .confusablePair && $0.subject == "E/T" })
+        #expect(Grader.grade("SOS").hardest == .longSymbol)
+        #expect(Grader.grade("SOS").score == 1 + 3 + 1)
+        #expect(Grader.grade("R2D2").difficulty == .advanced)
+        #expect(Grader.grade("WHY?").hardest == .punctuation)
+        #expect(Grader.grade("TELEGRAPH").steps.contains { $0.feature == .ambiguousWord })
+        #expect(Feature.allCases.map(\.gradeLabel) == ["Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "Advanced", "Advanced"])
+        #expect(Feature.allCases == Feature.allCases.sorted())
+    }
+
+    @Test func everyDifficultyHasMaterial() {
+        for difficulty in Difficulty.allCases {
+            #expect(ExerciseGenerator.pool(sentences: false, difficulty: difficulty).count >= 10)
+            #expect(ExerciseGenerator.pool(sentences: true, difficulty: difficulty).count >= 5)
+        }
+    }
+}
+
+@Suite struct GeneratorTests {
+    @Test func generatedExercisesGradeAsAskedAndRepeat() throws {
+        let family = MorseFamily()
+        for profile in family.profiles {
+            for seed in 1...60 {
+                let exercise = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+                #expect(Grader.grade(exercise).difficulty == profile.difficulty)
+                #expect(exercise.mode == profile.mode)
+                #expect(try MorseText.decode(exercise.code) == exercise.text)
+                #expect(exercise.check(exercise.answer).isCorrect)
+                let again = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+                #expect(family.write(again, as: .text, comments: []) == family.write(exercise, as: .text, comments: []))
+            }
+        }
+    }
+
+    @Test func weakSymbolsAreFavoured() {
+        for seed in 1...100 {
+            let exercise = ExerciseGenerator.generate(ExerciseProfile(mode: .codeToWord, difficulty: .intermediate), seed: seed, weakSymbols: ["Q"])
+            #expect(exercise.text.contains("Q"))
+        }
+        var generator = ExerciseGenerator(seed: 1, weakSymbols: ["X"])
+        let symbols = (0..<200).map { _ in generator.getNextSymbol() }
+        #expect(symbols.filter { $0 == "X" }.count > 80)
+    }
+}
+
+@Suite struct FormatTests {
+    let family = MorseFamily()
+
+    @Test func textRoundTrip() throws {
+        for profile in family.profiles {
+            for seed in 1...20 {
+                let exercise = ExerciseGenerator.generate(profile, seed: seed)
+                let text = family.write(exercise, as: .text, comments: ["note"])
+                #expect(try TextFormat.read(text, file: "x.morse") == exercise)
+                let json = family.write(exercise, as: .jsonl, comments: [])
+                #expect(try family.read(Data(json.utf8), file: "x.jsonl").map { try $0.get() } == [exercise])
+            }
+        }
+    }
+
+    @Test func readerAcceptsBlanksCommentsAndCase() throws {
+        let text = "\u{FEFF}# hi\r\n\nmode:code-to-word\r\ndifficulty: beginner\nprompt:  -   .  -.\nanswer: ten\n"
+        let exercise = try TextFormat.read(text, file: "dir/ten.morse")
+        #expect(exercise == Exercise(id: "ten", mode: .codeToWord, difficulty: .beginner, prompt: "- . -.", answer: "TEN"))
+    }
+
+    static let bad: [(String, String, Int)] = [
+        ("mode: code-to-word\ndifficulty: beginner\nprompt: - . -.\n", "missing 'answer:'", 3),
+        ("mode: code-to-word\nmode: code-to-word\n", "repeated key 'mode'", 2),
+        ("difficulty: beginner\nmode: code-to-word\n", "must come before", 2),
+        ("mode: code-to-word\nlevel: 1\n", "unknown key 'level'", 2),
+        ("mode code-to-word\n", "expected 'key: value'", 1),
+        ("mode: morse\ndifficulty: beginner\nprompt: .\nanswer: E\n", "unknown mode 'morse'", 1),
+        ("mode: code-to-word\ndifficulty: easy\nprompt: .\nanswer: E\n", "unknown difficulty 'easy'", 2),
+        ("mode: code-to-word\ndifficulty: beginner\nprompt: .-.-.-.-\nanswer: E\n", "expected code", 3),
+        ("mode: code-to-word\ndifficulty: beginner\nprompt: . / .\nanswer: E E\n", "exactly one word", 4),
+        ("mode: code-to-sentence\ndifficulty: beginner\nprompt: .\nanswer: E\n", "at least two words", 4),
+        ("mode: word-to-code\ndifficulty: beginner\nprompt: TEA\nanswer: - . -.\n", "does not match", 4),
+        ("mode: word-to-code\ndifficulty: beginner\nprompt: T%\nanswer: -\n", "expected text", 3),
+        ("mode: word-to-code\ndifficulty:\nprompt: T\nanswer: -\n", "needs a value", 2),
+        ("mode: word-to-code # no\n", "'#' starts a comment", 1),
+        ("", "missing 'mode:'", 1),
+    ]
+
+    @Test func readerRejectsWithOneLine() {
+        for (text, message, line) in Self.bad {
+            do {
+                _ = try TextFormat.read(text, file: "bad.morse")
+                Issue.record("accepted: \(text)")
+            } catch {
+                #expect(error.description.contains(message), "\(error)")
+                #expect(error.location.line == line, "\(error)")
+                #expect(!error.description.contains("\n"))
+            }
+        }
+        let json = #"{"id":"x","mode":"codeToWord","difficulty":"beginner","prompt":"-","answer":"E"}"#
+        #expect(throws: FormatError.self) { try JSONFormat.read(Data(json.utf8), file: "x.json") }
+    }
+}
+
+@Suite struct CountTests {
+    @Test func countIsTheUnspacedDecodingCount() throws {
+        let family = MorseFamily()
+        let exercise = Exercise(id: "x", mode: .wordToCode, difficulty: .beginner, prompt: "SEE", answer: "... . .")
+        let result = try family.count(exercise, limits: CountLimits(keepSolutions: 3))
+        #expect(PuzzleNumber(result.solutionCount) == (try Decodings.count(".....")))
+        #expect(result.complete && result.stopReason == "exhausted")
+        let capped = try family.count(exercise, limits: CountLimits(solutions: 2))
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutions")
+        let long = Exercise(id: "y", mode: .sentenceToCode, difficulty: .advanced, prompt: String(repeating: "HOSPITAL ", count: 12),
+                            answer: try MorseText.encode(String(repeating: "HOSPITAL ", count: 12)))
+        let cappedLong = try family.count(long, limits: CountLimits(solutions: 2))
+        #expect(cappedLong.solutionCount == 2 && !cappedLong.complete)
+        let grade = try family.grade(exercise, solutionCount: nil)
+        #expect(grade.label == "Beginner")
+    }
+}
