@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The drill sheet JSON form (docs/formats-drills.md): the sheet's id, its
+/// The drill sheet JSON form (docs/FORMATS.md section 7): the sheet's id, its
 /// difficulty (the seed's 1–4), an optional target score and the exercises
 /// in the seed's `Exercise` keys, each with an optional `answer`.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The drill sheet text format, `.drill` (docs/formats-drills.md).
+/// The drill sheet text format, `.drill` (docs/FORMATS.md section 7).
 ///
 ///     # ten exercises for the 1–10 range
 ///     profile: hard
@@ -23,7 +23,8 @@ public enum DrillTextFormat {
         var firstExerciseLine: Int?
         for line in lines {
             let at = { (column: Int) in SourceLocation(file: file, line: line.number, column: column) }
-            if let (key, values, valueColumn) = header(line) {
+            if let header = HeaderLine(line) {
+                let (key, values, valueColumn) = (header.key, header.values, header.valueColumn)
                 if let first = firstExerciseLine {
                     throw FormatError("header '\(key):' after the first exercise (line \(first)); headers come first", at: at(1))
                 }
@@ -108,26 +109,5 @@ public enum DrillTextFormat {
             answer = try number(tokens[4], "an answer")
         }
         return (Exercise(type, a, b, difficulty: .hard), answer)
-    }
-
-    /// A header line starts with a word of letters followed by `:` (blanks
-    /// allowed before it). Returns the key, the value tokens and the column
-    /// after the colon.
-    private static func header(_ line: TextLine) -> (String, [Token], Int)? {
-        let content = line.content
-        let key = content.prefix(while: { $0.isASCII && $0.isLetter })
-        guard !key.isEmpty else { return nil }
-        let afterKey = content[key.endIndex...].drop(while: { $0 == " " || $0 == "\t" })
-        guard afterKey.first == ":" else { return nil }
-        let colonColumn = content.distance(from: content.startIndex, to: afterKey.startIndex) + (line.tokens.first?.column ?? 1)
-        var values: [Token] = []
-        for token in line.tokens where token.column + token.text.count - 1 > colonColumn {
-            if token.column <= colonColumn {
-                values.append(Token(text: token.text.dropFirst(colonColumn - token.column + 1), column: colonColumn + 1))
-            } else {
-                values.append(token)
-            }
-        }
-        return (String(key), values, colonColumn + 1)
     }
 }

@@ -76,9 +76,7 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     public var metricColumns: [MetricColumn] {
-        [
-            MetricColumn("rows", unit: "cells", "grid rows"),
-            MetricColumn("columns", unit: "cells", "grid columns"),
+        MetricColumn.gridSize + [
             MetricColumn("keptCells", unit: "cells", "numbers the solution keeps"),
             MetricColumn("gridTotal", unit: "sum", "the sum of all numbers in the grid"),
             MetricColumn("keptTotal", unit: "sum", "the sum of the kept numbers (= all row sums added up)"),

@@ -107,9 +107,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
     }
 
     public var metricColumns: [MetricColumn] {
-        [
-            MetricColumn("rows", unit: "cells", "grid rows"),
-            MetricColumn("columns", unit: "cells", "grid columns"),
+        MetricColumn.gridSize + [
             MetricColumn("equations", unit: "count", "equations in the grid"),
             MetricColumn("blanks", unit: "cells", "empty cells (= tiles in the pool)"),
             MetricColumn("distinctPoolValues", unit: "count", "different numbers among the pool's tiles"),

@@ -30,7 +30,8 @@ public enum TextFormat {
         var grid: [GridToken] = []
         for line in lines {
             let at = { (column: Int?) in SourceLocation(file: file, line: line.number, column: column) }
-            if let (key, values) = header(line) {
+            if let header = HeaderLine(line) {
+                let (key, values) = (header.key, header.values)
                 guard gridLines.isEmpty else {
                     throw FormatError("header '\(key):' after the first grid row (line \(gridLines[0].number)); headers come first", at: at(1))
                 }
@@ -121,29 +122,6 @@ public enum TextFormat {
             out += cells.map { String(repeating: " ", count: width - $0.count) + $0 }.joined(separator: " ") + "\n"
         }
         return out
-    }
-
-    /// A header line starts with a word of letters followed by `:`, with
-    /// optional blanks before the colon. Returns the key and the value tokens.
-    private static func header(_ line: TextLine) -> (String, [Token])? {
-        let content = line.content
-        let key = content.prefix(while: { $0.isASCII && $0.isLetter })
-        guard !key.isEmpty else { return nil }
-        let afterKey = content[key.endIndex...].drop(while: { $0 == " " || $0 == "\t" })
-        guard afterKey.first == ":" else { return nil }
-        // Value tokens: the line's tokens after the colon (a token may start
-        // right after it, as in "pool:5").
-        let colonColumn = content.distance(from: content.startIndex, to: afterKey.startIndex) + (line.tokens.first?.column ?? 1)
-        var values: [Token] = []
-        for token in line.tokens where token.column + token.text.count - 1 > colonColumn {
-            if token.column <= colonColumn {
-                let skip = colonColumn - token.column + 1
-                values.append(Token(text: token.text.dropFirst(skip), column: colonColumn + 1))
-            } else {
-                values.append(token)
-            }
-        }
-        return (String(key), values)
     }
 
     private static func gridToken(_ token: Token, at location: SourceLocation) throws(FormatError) -> GridToken {

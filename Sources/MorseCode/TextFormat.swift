@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The exercise text format, `.morse` (docs/formats-morse.md).
+/// The exercise text format, `.morse` (docs/FORMATS.md section 8).
 ///
 ///     # a beginner exercise
 ///     mode: code-to-word

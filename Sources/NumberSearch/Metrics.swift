@@ -3,9 +3,7 @@ import PuzzleKit
 /// The number search metric columns of research rows.
 public enum Metrics {
     /// The columns, in export order.
-    public static let columns: [MetricColumn] = [
-        MetricColumn("rows", unit: "cells", "grid rows"),
-        MetricColumn("columns", unit: "cells", "grid columns"),
+    public static let columns: [MetricColumn] = MetricColumn.gridSize + [
         MetricColumn("questions", unit: "count", "questions in the level"),
         MetricColumn("pathMode", unit: "name", "straight or any"),
         MetricColumn("targetDigits", unit: "digits", "digits of all targets together"),

@@ -223,6 +223,12 @@ public struct MetricColumn: Sendable, Equatable {
         self.unit = unit
         self.meaning = meaning
     }
+
+    /// The grid's rows and columns, the first two columns of grid families.
+    public static let gridSize = [
+        MetricColumn("rows", unit: "cells", "grid rows"),
+        MetricColumn("columns", unit: "cells", "grid columns"),
+    ]
 }
 
 /// The limits of a solution count; a count stopped by one is a lower bound.

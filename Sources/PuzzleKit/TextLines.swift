@@ -118,3 +118,36 @@ extension IntegerTokenError {
         }
     }
 }
+
+/// A header line of the `key: value` text formats.
+public struct HeaderLine: Sendable, Equatable {
+    /// The key: the line's leading word of ASCII letters.
+    public var key: String
+    /// The line's tokens after the colon (a token may start right after it,
+    /// as in `pool:5`).
+    public var values: [Token]
+    /// The 1-based column just after the colon.
+    public var valueColumn: Int
+
+    /// The header `line` holds, or `nil` when it does not start with a word
+    /// of letters followed by `:` (blanks are allowed before the colon).
+    public init?(_ line: TextLine) {
+        let content = line.content
+        let key = content.prefix(while: { $0.isASCII && $0.isLetter })
+        guard !key.isEmpty else { return nil }
+        let afterKey = content[key.endIndex...].drop(while: { $0 == " " || $0 == "\t" })
+        guard afterKey.first == ":" else { return nil }
+        let colonColumn = content.distance(from: content.startIndex, to: afterKey.startIndex) + (line.tokens.first?.column ?? 1)
+        var values: [Token] = []
+        for token in line.tokens where token.column + token.text.count - 1 > colonColumn {
+            if token.column <= colonColumn {
+                values.append(Token(text: token.text.dropFirst(colonColumn - token.column + 1), column: colonColumn + 1))
+            } else {
+                values.append(token)
+            }
+        }
+        self.key = String(key)
+        self.values = values
+        valueColumn = colonColumn + 1
+    }
+}

@@ -4,7 +4,7 @@ import PuzzleKit
 
 /// The toolkit version written into every research row.
 public enum PuzzleLabVersion {
-    public static let string = "0.1.0"
+    public static let string = "0.2.0"
 }
 
 /// What one seed gave: the generated puzzle's metrics (or why generation
