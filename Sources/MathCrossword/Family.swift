@@ -41,6 +41,8 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
         }
         switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
         case .jsonl: return JSONFormat.readLines(text, file: file)
+        case .json where text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "[":
+            return readJSONArray(data, file: file) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
         case .json: return [Result { () throws(FormatError) -> Level in try JSONFormat.read(data, file: file) }]
         case .text: return [Result { () throws(FormatError) -> Level in try TextFormat.read(text, file: file) }]
         }

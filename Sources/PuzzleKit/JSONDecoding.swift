@@ -111,3 +111,46 @@ public func readJSONLines<T>(_ text: String, read: (Data, _ line: Int) throws(Fo
     }
     return results
 }
+
+/// Reads a JSON array of puzzles: `read` is given each element's bytes and
+/// the 1-based line it starts on; one result per element, so one bad element
+/// does not hide the others. Text that is not an array is one failure.
+public func readJSONArray<T>(_ data: Data, file: String, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
+    var elements: [(range: Range<Int>, line: Int)] = []
+    var line = 1, depth = 0, start = -1, end = -1, startLine = 1
+    var inString = false, escaped = false, sawArray = false
+    let bytes = [UInt8](data)
+    for (i, byte) in bytes.enumerated() {
+        if byte == 0x0A { line += 1 }
+        if inString {
+            if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+            end = i + 1
+            continue
+        }
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF:  // blanks and a byte-order mark
+            continue
+        case 0x5B where depth == 0:  // the array's [
+            sawArray = true
+            depth = 1
+            continue
+        case 0x2C where depth == 1, 0x5D where depth == 1:  // , or ] between elements
+            if start >= 0 { elements.append((start..<end, startLine)) }
+            start = -1
+            if byte == 0x5D { depth = 0 }
+            continue
+        case 0x5B, 0x7B: depth += 1
+        case 0x5D, 0x7D: depth -= 1
+        case 0x22: inString = true
+        default: break
+        }
+        if depth >= 1 && start < 0 { start = i; startLine = line }
+        end = i + 1
+    }
+    guard sawArray, depth == 0, !inString else {
+        return [.failure(FormatError("expected a JSON array of puzzles", at: SourceLocation(file: file, line: 1)))]
+    }
+    return elements.map { element in
+        Result { () throws(FormatError) -> T in try read(Data(bytes[element.range]), element.line) }
+    }
+}

@@ -381,8 +381,9 @@ extension PuzzleFamily {
     /// The ids of the named profiles, easiest first.
     public var profileNames: [String] { profiles.map(id(of:)) }
 
-    /// A level pack: the puzzles as one JSON array, in order.
+    /// A level pack: the puzzles as one JSON array, one compact puzzle per
+    /// line, in order.
     public func pack(_ puzzles: [Puzzle], profile: Profile) -> String {
-        "[" + puzzles.map { writeJSON($0, pretty: false) }.joined(separator: ",") + "]\n"
+        puzzles.isEmpty ? "[]\n" : "[\n" + puzzles.map { writeJSON($0, pretty: false) }.joined(separator: ",\n") + "\n]\n"
     }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Every registered family goes through every command, with its files told
+/// apart by extension and by content.
+@Suite struct EveryFamilyTests {
+    static let families = [
+        ("math-crossword", "mcw"), ("cross-sums", "xsum"), ("number-search", "nsearch"), ("drills", "drill"),
+        ("morse", "morse"),
+    ]
+
+    @Test(arguments: families)
+    func everyCommandWorks(kind: String, ext: String) throws {
+        let dir = try temporaryDirectory()
+        let text = try puzzlelab(["generate", "--kind", kind, "--seed", "3", "--format", ext])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout == (try puzzlelab(["generate", "--kind", kind, "--seed", "3"])).stdout)
+        try text.stdout.write(to: dir.appendingPathComponent("p.\(ext)"), atomically: true, encoding: .utf8)
+        let lines = try puzzlelab(["generate", "--kind", kind, "--seed", "3", "--count", "4", "--format", "jsonl"])
+        #expect(lines.status == 0 && lines.stdout.split(separator: "\n").count == 4)
+        // No extension and no --kind: the content tells the family.
+        try lines.stdout.write(to: dir.appendingPathComponent("corpus"), atomically: true, encoding: .utf8)
+
+        let check = try puzzlelab(["check", "--quiet", "p.\(ext)", "corpus"], in: dir)
+        #expect(check.status == 0, "\(kind): \(check.stderr)")
+        #expect(check.stdout.split(separator: "\n").filter { $0.contains(": valid") }.count == 5, "\(check.stdout)")
+
+        let solve = try puzzlelab(["solve", "corpus", "--format", "csv", "--limit", "2"], in: dir)
+        #expect(solve.status == 0, "\(solve.stderr)")
+        #expect(solve.stdout.split(separator: "\r\n").count == 5)
+
+        let grade = try puzzlelab(["grade", "p.\(ext)", "--explain"], in: dir)
+        #expect(grade.status == 0, "\(grade.stderr)")
+        #expect(grade.stdout.contains("score"))
+
+        let export = try puzzlelab(["export", "--kind", kind, "--count", "3", "--out", "e.csv"], in: dir)
+        #expect(export.status == 0, "\(export.stderr)")
+        let rows = try String(contentsOf: dir.appendingPathComponent("e.csv"), encoding: .utf8).split(separator: "\r\n")
+        #expect(rows.count == 4 && rows.dropFirst().allSatisfy { $0.contains(",ok,") })
+
+        let bench = try puzzlelab(["bench", "--kind", kind, "--count", "5", "--jobs", "1", "--format", "json"])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        #expect(!bench.stdout.isEmpty && bench.stdout.split(separator: "\n").allSatisfy { $0.contains("\"failed\":0") })
+
+        let pack = try puzzlelab(["pack", "--kind", kind, "--count", "2", "--out", "pack.json"], in: dir)
+        #expect(pack.status == 0, "\(pack.stderr)")
+        let packed = try puzzlelab(["check", "--quiet", "pack.json", "--kind", kind], in: dir)
+        #expect(packed.status == 0, "\(kind) pack: \(packed.stderr)")
+    }
+}
