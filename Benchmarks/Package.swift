@@ -34,13 +34,13 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
-            name: "CrossSums",
+            name: "CrossSumsSuite",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "CrossSums", package: "PuzzleLab"),
                 .product(name: "ConstraintSolver", package: "PuzzleLab"),
             ],
-            path: "Benchmarks/CrossSums",
+            path: "Benchmarks/CrossSumsSuite",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
