@@ -53,7 +53,9 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
         case .jsonl: return DrillJSONFormat.readLines(text, file: file)
         case .json:
             let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
-            if first == "[" { return DrillJSONFormat.readArray(data, file: file) }
+            if first == "[" {
+                return readJSONArray(data, file: file) { data, line throws(FormatError) in try DrillJSONFormat.read(data, file: file, line: line) }
+            }
             return [Result { () throws(FormatError) -> Sheet in try DrillJSONFormat.read(data, file: file) }]
         }
     }

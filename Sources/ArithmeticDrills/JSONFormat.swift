@@ -30,19 +30,6 @@ public enum DrillJSONFormat {
         try sheet(decodeJSON(SheetJSON.self, from: data, file: file, line: line), file: file, line: line)
     }
 
-    /// Reads a JSON array of sheets; one result per element.
-    public static func readArray(_ data: Data, file: String) -> [Result<Sheet, FormatError>] {
-        let items: [SheetJSON]
-        do {
-            items = try decodeJSON([SheetJSON].self, from: data, file: file, line: 1)
-        } catch {
-            return [.failure(error)]
-        }
-        return items.enumerated().map { i, item in
-            Result { () throws(FormatError) -> Sheet in try sheet(item, file: file, line: 1, path: "[\(i)].") }
-        }
-    }
-
     /// Reads JSON Lines: one sheet object per line.
     public static func readLines(_ text: String, file: String) -> [Result<Sheet, FormatError>] {
         readJSONLines(text) { (data, line) throws(FormatError) in try read(data, file: file, line: line) }
@@ -59,12 +46,12 @@ public enum DrillJSONFormat {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func sheet(_ json: SheetJSON, file: String, line: Int, path: String = "") throws(FormatError) -> Sheet {
+    private static func sheet(_ json: SheetJSON, file: String, line: Int) throws(FormatError) -> Sheet {
         let at = SourceLocation(file: file, line: line)
-        guard !json.exercises.isEmpty else { throw FormatError("\(path)exercises: expected at least one exercise", at: at) }
-        if let target = json.target, target < 0 { throw FormatError("\(path)target: expected a non-negative integer, found \(target)", at: at) }
+        guard !json.exercises.isEmpty else { throw FormatError("exercises: expected at least one exercise", at: at) }
+        if let target = json.target, target < 0 { throw FormatError("target: expected a non-negative integer, found \(target)", at: at) }
         for (i, e) in json.exercises.enumerated() {
-            let here = "\(path)exercises[\(i)]"
+            let here = "exercises[\(i)]"
             for (key, value) in [("firstNumber", e.firstNumber), ("secondNumber", e.secondNumber), ("answer", e.answer ?? 0)] where value < 0 {
                 throw FormatError("\(here).\(key): expected a non-negative integer, found \(value)", at: at)
             }

@@ -109,9 +109,7 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
             solved.statistics, solutionCount: solved.solutionCount, complete: solved.complete, stopReason: solved.stopReason,
             fields: [("rows", .int(model.rows)), ("columns", .int(model.columns))],
             solutionText: first.map { TextFormat.write(puzzle, mask: $0) },
-            solutionJSON: first.map { mask in
-                "[" + mask.map { "[" + $0.map { $0 ? "true" : "false" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
-            })
+            solutionJSON: first.map(SolveResult.json(mask:)))
     }
 
     public typealias Technique = CrossSums.Technique

@@ -3,9 +3,6 @@ import PuzzleKit
 
 /// Reading any cross sums file a command line is given.
 public enum PuzzleFile {
-    /// The file extensions of cross sums text grids.
-    public static let textExtensions = ["xsum"]
-
     /// The puzzles of a file: one for `.xsum` and a `.json` puzzle, one per
     /// element of a `.json` level pack (a JSON array), one per line of
     /// `.jsonl`. Other names (and `-` for standard input) are told apart by

@@ -30,6 +30,11 @@ public struct SolveResult: Sendable {
 }
 
 extension SolveResult {
+    /// A keep/remove mask as JSON: rows of `true` (kept) and `false` (removed).
+    public static func json(mask: [[Bool]]) -> String {
+        "[" + mask.map { "[" + $0.map { $0 ? "true" : "false" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+    }
+
     /// The result as one row for JSON or CSV output (docs/FORMATS.md section 5):
     /// `id`, `solutionCount` (a decimal string above 2^53), `complete`,
     /// `stopReason`, search statistics, the time in microseconds and, when
@@ -45,10 +50,7 @@ extension SolveResult {
             ("timeMicroseconds", .int(Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))),
         ])
         if includeSolution {
-            let text = solutions.first.map { mask in
-                "[" + mask.map { "[" + $0.map { $0 ? "true" : "false" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
-            }
-            row.append("solution", text.map(ReportValue.json) ?? .null)
+            row.append("solution", solutions.first.map { .json(Self.json(mask: $0)) } ?? .null)
         }
         return row
     }

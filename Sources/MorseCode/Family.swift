@@ -48,16 +48,7 @@ public struct MorseFamily: CountingFamily, GradingFamily {
             return readJSONLines(text) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
         case .json:
             if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "[" {
-                do {
-                    let exercises = try decodeJSON([Exercise].self, from: data, file: file, line: 1)
-                    return exercises.map { exercise in
-                        Result { () throws(FormatError) -> Exercise in
-                            try JSONFormat.read(Data(JSONFormat.write(exercise, pretty: false).utf8), file: file)
-                        }
-                    }
-                } catch {
-                    return [.failure(error)]
-                }
+                return readJSONArray(data, file: file) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
             }
             return [Result { () throws(FormatError) -> Exercise in try JSONFormat.read(data, file: file) }]
         case .text:

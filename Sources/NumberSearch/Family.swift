@@ -71,7 +71,9 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
             do { return [.success(try TextFormat.read(text, file: file))] } catch { return [.failure(error)] }
         case .json:
             let first = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
-            if first == "[" { return JSONFormat.readArray(data, file: file) }
+            if first == "[" {
+                return readJSONArray(data, file: file) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
+            }
             do { return [.success(try JSONFormat.read(data, file: file))] } catch { return [.failure(error)] }
         case .jsonl:
             return JSONFormat.readLines(text, file: file)

@@ -18,29 +18,6 @@ public enum JSONFormat {
         return level
     }
 
-    /// Reads a JSON array of levels: one result per element, so one bad
-    /// level does not hide the others; a file that is not an array of
-    /// objects is one failure.
-    public static func readArray(_ data: Data, file: String) -> [Result<Level, FormatError>] {
-        let elements: [AnyDecodableLevel]
-        do {
-            elements = try decodeJSON([AnyDecodableLevel].self, from: data, file: file, line: 1)
-        } catch {
-            return [.failure(error)]
-        }
-        return elements.enumerated().map { index, element in
-            switch element.result {
-            case .success(let level):
-                if let problem = level.problem {
-                    return .failure(FormatError("[\(index)] \(problem)", at: SourceLocation(file: file, line: 1)))
-                }
-                return .success(level)
-            case .failure(let error):
-                return .failure(FormatError("[\(index)] \(error.message)", at: SourceLocation(file: file, line: 1)))
-            }
-        }
-    }
-
     /// Reads JSON Lines: one result per non-blank line.
     public static func readLines(_ text: String, file: String) -> [Result<Level, FormatError>] {
         readJSONLines(text) { data, line throws(FormatError) in try read(data, file: file, line: line) }
@@ -50,39 +27,6 @@ public enum JSONFormat {
     public static func write(_ level: Level, pretty: Bool = false) -> String {
         guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(level) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// One element of a JSON array decoded on its own, so a bad element is
-/// reported without failing the others.
-private struct AnyDecodableLevel: Decodable {
-    var result: Result<Level, ElementError>
-
-    init(from decoder: any Decoder) throws {
-        do {
-            result = .success(try Level(from: decoder))
-        } catch let error as DecodingError {
-            result = .failure(ElementError(message: Self.describe(error)))
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "missing key '\(key.stringValue)'\(context.codingPath.count > 1 ? " in \(path(context.codingPath.dropFirst()))" : "")"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context.codingPath.dropFirst())): \(context.debugDescription)"
-        @unknown default:
-            return "invalid level"
-        }
-    }
-
-    private static func path(_ keys: ArraySlice<any CodingKey>) -> String {
-        var out = ""
-        for key in keys {
-            if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-        }
-        return out.isEmpty ? "the level" : out
     }
 }
 

@@ -114,7 +114,8 @@ public func readJSONLines<T>(_ text: String, read: (Data, _ line: Int) throws(Fo
 
 /// Reads a JSON array of puzzles: `read` is given each element's bytes and
 /// the 1-based line it starts on; one result per element, so one bad element
-/// does not hide the others. Text that is not an array is one failure.
+/// does not hide the others, and its error names the element (`[2] …`).
+/// Text that is not an array is one failure.
 public func readJSONArray<T>(_ data: Data, file: String, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
     var elements: [(range: Range<Int>, line: Int)] = []
     var line = 1, depth = 0, start = -1, end = -1, startLine = 1
@@ -150,7 +151,13 @@ public func readJSONArray<T>(_ data: Data, file: String, read: (Data, _ line: In
     guard sawArray, depth == 0, !inString else {
         return [.failure(FormatError("expected a JSON array of puzzles", at: SourceLocation(file: file, line: 1)))]
     }
-    return elements.map { element in
-        Result { () throws(FormatError) -> T in try read(Data(bytes[element.range]), element.line) }
+    return elements.enumerated().map { index, element in
+        Result { () throws(FormatError) -> T in
+            do throws(FormatError) {
+                return try read(Data(bytes[element.range]), element.line)
+            } catch {
+                throw FormatError("[\(index)] \(error.message)", at: error.location)
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArithmeticDrills
 import Foundation
+import PuzzleKit
 import Testing
 
 /// 2026-11-23 00:00:00 UTC plus `hours`.
@@ -99,10 +100,10 @@ func result(_ answer: Int = 7, attempts: Int = 1, time: Double = 5, hints: [Hint
 
     /// Property: the streaks equal a day-by-day brute force over random day sets.
     @Test func streaksMatchABruteForce() {
-        var rng = SplitMixForTests(seed: 5)
+        var rng = SplitMix64(seed: 5)
         for _ in 0..<500 {
-            let days = (0..<rng.below(15)).map { _ in rng.below(30) }
-            let today = rng.below(32)
+            let days = (0..<rng.index(below: 15)).map { _ in rng.index(below: 30) }
+            let today = rng.index(below: 32)
             var longest = 0, run = 0
             for n in 0..<32 {
                 run = days.contains(n) ? run + 1 : 0
@@ -129,20 +130,6 @@ func result(_ answer: Int = 7, attempts: Int = 1, time: Double = 5, hints: [Hint
         player.record(result(at: at(day: 5)))
         #expect(player.currentStreak == 1 && player.longestStreak == 3)
     }
-}
-
-/// A tiny test RNG (SplitMix64 again, so tests need no library internals).
-struct SplitMixForTests {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }
 
 @Suite struct TimeZoneTests {

@@ -53,7 +53,7 @@ import PuzzleKit
     @Test func arraysAndLinesReportEachLevel() throws {
         let good = JSONFormat.write(try Generator.generate(Profile.level(of: 1), seed: 1).level)
         let bad = #"{"id":"a","profile":"p","pathMode":"straight","grid":[[1]],"questions":[]}"#
-        let array = JSONFormat.readArray(Data("[\(good),\(bad),{\"id\":1}]".utf8), file: "x.json")
+        let array = NumberSearchFamily().read(Data("[\(good),\(bad),{\"id\":1}]".utf8), file: "x.json")
         #expect(array.count == 3)
         #expect((try? array[0].get()) != nil)
         if case .failure(let e) = array[1] { #expect(e.description.contains("[1] questions")) } else { Issue.record("accepted") }
@@ -61,6 +61,6 @@ import PuzzleKit
         let lines = JSONFormat.readLines("\(good)\n\n\(bad)\n", file: "x.jsonl")
         #expect(lines.count == 2)
         if case .failure(let e) = lines[1] { #expect(e.description.hasPrefix("x.jsonl:3:")) } else { Issue.record("accepted") }
-        #expect(JSONFormat.readArray(Data("{".utf8), file: "x.json").count == 1)
+        #expect(NumberSearchFamily().read(Data("[{".utf8), file: "x.json").count == 1)
     }
 }

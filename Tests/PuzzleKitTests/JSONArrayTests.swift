@@ -37,6 +37,6 @@ import Testing
         }
         #expect(results.count == 3)
         #expect((try? results[0].get()) == 1 && (try? results[2].get()) == 3)
-        if case .failure(let error) = results[1] { #expect(error.description == "n.json:2: expected a number") }
+        if case .failure(let error) = results[1] { #expect(error.description == "n.json:2: [1] expected a number") }
     }
 }
