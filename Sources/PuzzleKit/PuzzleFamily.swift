@@ -74,7 +74,7 @@ public protocol PuzzleFamily: Sendable {
 }
 
 /// A family whose solver counts solutions exactly.
-public protocol CountingFamily: PuzzleFamily {
+public protocol CountingFamily<Puzzle>: PuzzleFamily {
     /// Counts the puzzle's solutions within `limits`.
     ///
     /// - Throws: a one-line error when the puzzle cannot be modelled (a value
@@ -83,7 +83,7 @@ public protocol CountingFamily: PuzzleFamily {
 }
 
 /// A family with a grader: difficulty for a person, with explanations.
-public protocol GradingFamily: PuzzleFamily {
+public protocol GradingFamily<Puzzle>: PuzzleFamily {
     /// The family's technique (or feature) table, easiest first.
     associatedtype Technique: TechniqueTier
     /// The grade labels, easiest first (bench counts them in this order).

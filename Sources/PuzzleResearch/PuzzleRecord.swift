@@ -130,8 +130,8 @@ public struct PuzzleRun: Sendable {
     public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
                                       solve: Bool, grade: Bool, metrics: Bool = true) {
         let profileID = family.id(of: profile)
-        let counting = solve ? family as? any CountingFamily : nil
-        let grading = grade ? family as? any GradingFamily : nil
+        let counting = solve ? family as? any CountingFamily<Family.Puzzle> : nil
+        let grading = grade ? family as? any GradingFamily<Family.Puzzle> : nil
         self.profileID = profileID
         self.unique = unique
         self.minBlanks = minBlanks
@@ -154,27 +154,18 @@ public struct PuzzleRun: Sendable {
             if metrics { record.metrics = family.metrics(of: generated.puzzle) }
             if let counting {
                 let solveStart = monotonicNanoseconds()
-                record.solve = Self.count(generated.puzzle, counting).map(SolveSummary.init)
+                record.solve = (try? counting.count(generated.puzzle, limits: CountLimits(solutions: Self.solutionLimit)))
+                    .map(SolveSummary.init)
                 record.solveNanoseconds = monotonicNanoseconds() &- solveStart
             }
             if let grading {
                 let gradeStart = monotonicNanoseconds()
-                record.grade = Self.grade(generated.puzzle, grading, solutionCount: record.solve?.solutionCount)
+                record.grade = (try? grading.grade(generated.puzzle, solutionCount: record.solve?.solutionCount))
                     .map(GradeSummary.init)
                 record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
             }
             return record
         }
-    }
-
-    private static func count<F: CountingFamily>(_ puzzle: Any, _ family: F) -> CountResult? {
-        guard let puzzle = puzzle as? F.Puzzle else { return nil }
-        return try? family.count(puzzle, limits: CountLimits(solutions: solutionLimit))
-    }
-
-    private static func grade<F: GradingFamily>(_ puzzle: Any, _ family: F, solutionCount: Int?) -> GradeResult? {
-        guard let puzzle = puzzle as? F.Puzzle else { return nil }
-        return try? family.grade(puzzle, solutionCount: solutionCount)
     }
 }
 
