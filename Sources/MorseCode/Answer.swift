@@ -28,7 +28,6 @@ extension Exercise {
     ///     print(exercise.check("sea").isCorrect, exercise.check("SET").symbols.map(\.correct))
     ///     // Prints "true [true, true, false]"
     public func check(_ given: String) -> AnswerCheck {
-        let expectedWords = (try? MorseText.words(of: text)) ?? []
         let givenWords: [[String]]
         if mode.promptIsCode {
             givenWords = given.uppercased().split(whereSeparator: \.isWhitespace).map { $0.map { String($0) } }
@@ -37,6 +36,12 @@ extension Exercise {
                 word.split(whereSeparator: \.isWhitespace).map { MorseTable.character(for: String($0)).map { String($0) } ?? "\u{FFFD}" }
             }
         }
+        return check(words: givenWords)
+    }
+
+    /// Checks an answer given as words of symbols (a tapped answer).
+    func check(words givenWords: [[String]]) -> AnswerCheck {
+        let expectedWords = (try? MorseText.words(of: text)) ?? []
         var results: [AnswerCheck.SymbolResult] = []
         for (w, word) in expectedWords.enumerated() {
             let answered = w < givenWords.count ? givenWords[w] : []

@@ -2,8 +2,8 @@ import Foundation
 import PuzzleKit
 
 /// Morse code exercises as a ``PuzzleKit/PuzzleFamily``: reading, writing,
-/// generating, counting decodings and grading.
-public struct MorseFamily: CountingFamily, GradingFamily {
+/// generating, counting decodings, grading and practising.
+public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = Exercise
     public typealias Profile = ExerciseProfile
     public typealias Technique = Feature
@@ -154,4 +154,7 @@ public struct MorseFamily: CountingFamily, GradingFamily {
                            details: ["\(grade.units) units, \(grade.signals) signals, hardest: \(grade.hardest?.name ?? "none")"],
                            explanation: Grader.explain(grade), fields: fields)
     }
+
+    /// A practice session of the exercise, with a fresh progress record.
+    public func startSession(_ puzzle: Exercise) -> PracticeSession { PracticeSession(exercise: puzzle) }
 }

@@ -52,7 +52,7 @@ public struct Tap: Sendable, Equatable {
 ///     var input = AdaptiveTapClassifier(wordsPerMinute: 20)   // unit 60 ms
 ///     print(input.processInput(0.05), input.processInput(0.19), input.currentSymbol ?? "?")
 ///     // Prints "dot dash A"
-public struct AdaptiveTapClassifier: MorseInputProcessing, Sendable {
+public struct AdaptiveTapClassifier: MorseInputProcessing, Sendable, Equatable {
     /// The current estimate of one time unit, in seconds.
     public private(set) var unit: TimeInterval
     /// The share of the way the estimate moves after each tap (0…1).
