@@ -43,5 +43,19 @@ let package = Package(
             path: "Benchmarks/CrossSumsSuite",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Families",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "PuzzleResearch", package: "PuzzleLab"),
+                .product(name: "MathCrossword", package: "PuzzleLab"),
+                .product(name: "CrossSums", package: "PuzzleLab"),
+                .product(name: "NumberSearch", package: "PuzzleLab"),
+                .product(name: "ArithmeticDrills", package: "PuzzleLab"),
+                .product(name: "MorseCode", package: "PuzzleLab"),
+            ],
+            path: "Benchmarks/Families",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
