@@ -6,6 +6,18 @@
 //     swift package benchmark thresholds check     # gates deterministic counts only
 import PackageDescription
 
+/// One suite: an executable target in `Benchmarks/<name>` using these
+/// products of PuzzleLab.
+func suite(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "Benchmark", package: "benchmark")]
+            + products.map { .product(name: $0, package: "PuzzleLab") },
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
 let package = Package(
     name: "PuzzleLabBenchmarks",
     platforms: [.macOS(.v13)],
@@ -14,48 +26,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .executableTarget(
-            name: "Generator",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "MathCrossword", package: "PuzzleLab"),
-            ],
-            path: "Benchmarks/Generator",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Solver",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "MathCrossword", package: "PuzzleLab"),
-                .product(name: "ConstraintSolver", package: "PuzzleLab"),
-            ],
-            path: "Benchmarks/Solver",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "CrossSumsSuite",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "CrossSums", package: "PuzzleLab"),
-                .product(name: "ConstraintSolver", package: "PuzzleLab"),
-            ],
-            path: "Benchmarks/CrossSumsSuite",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Families",
-            dependencies: [
-                .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "PuzzleResearch", package: "PuzzleLab"),
-                .product(name: "MathCrossword", package: "PuzzleLab"),
-                .product(name: "CrossSums", package: "PuzzleLab"),
-                .product(name: "NumberSearch", package: "PuzzleLab"),
-                .product(name: "ArithmeticDrills", package: "PuzzleLab"),
-                .product(name: "MorseCode", package: "PuzzleLab"),
-            ],
-            path: "Benchmarks/Families",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        suite("Generator", ["MathCrossword"]),
+        suite("Solver", ["MathCrossword", "ConstraintSolver"]),
+        suite("CrossSumsSuite", ["CrossSums", "ConstraintSolver"]),
+        suite("Families", ["PuzzleResearch", "MathCrossword", "CrossSums", "NumberSearch", "ArithmeticDrills", "MorseCode"]),
     ]
 )
