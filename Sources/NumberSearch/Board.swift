@@ -70,7 +70,36 @@ struct Board: Sendable, Equatable {
     /// exceeds `budget`.
     func count(_ digits: [UInt8], mode: PathMode, nodes: inout Int, budget: Int = .max) -> Int {
         var total = 0
-        forEachPath(digits, mode: mode, nodes: &nodes, budget: budget) { _ in total += 1; return true }
+        guard mode == .straight else {
+            forEachPath(digits, mode: mode, nodes: &nodes, budget: budget) { _ in total += 1; return true }
+            return total
+        }
+        // The straight walk of forEachPath (same order, same nodes), without
+        // building the paths.
+        let n = digits.count
+        guard n > 0 else { return 0 }
+        for start in cells.indices {
+            nodes += 1
+            if nodes > budget { return total }
+            guard cells[start] == digits[0] else { continue }
+            if n == 1 {
+                total += 1
+                continue
+            }
+            for d in 0..<8 {
+                let (dr, dc) = Board.delta(d)
+                var cell = start
+                var k = 1
+                while k < n {
+                    cell = step(cell, dr, dc)
+                    nodes += 1
+                    guard cell >= 0, cells[cell] == digits[k] else { break }
+                    k += 1
+                }
+                if k == n { total += 1 }
+            }
+            if nodes > budget { return total }
+        }
         return total
     }
 
@@ -190,5 +219,45 @@ struct Board: Sendable, Equatable {
 
 extension Rules {
     /// The digits of `number` as board values.
-    static func boardDigits(of number: Int) -> [UInt8] { digits(of: number).map { UInt8($0) } }
+    static func boardDigits(of number: Int) -> [UInt8] {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        var n = max(0, number)  // like digits(of:): [0] for 0 and below
+        repeat {
+            digits.append(UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        digits.reverse()
+        return digits
+    }
+}
+
+/// For each cell of a board, how many of its neighbours hold each digit, so
+/// the paths of two digits through a cell are counted without a search.
+struct NeighbourDigits {
+    /// `counts[cell * 10 + digit]`.
+    private var counts: [Int]
+
+    /// The counts of `board`'s digits (empty cells count for no digit).
+    init(_ board: Board) {
+        counts = Array(repeating: 0, count: board.cells.count * 10)
+        for cell in board.cells.indices where board.cells[cell] != Board.empty {
+            add(board.cells[cell], at: cell, on: board)
+        }
+    }
+
+    /// Records `digit`, just written at `cell`, in its neighbours' counts.
+    mutating func add(_ digit: UInt8, at cell: Int, on board: Board) {
+        guard digit <= 9 else { return }
+        for d in 0..<8 {
+            let (dr, dc) = Board.delta(d)
+            let next = board.step(cell, dr, dc)
+            if next >= 0 { counts[next * 10 + Int(digit)] += 1 }
+        }
+    }
+
+    /// How many neighbours of `cell` hold `digit`.
+    func count(of digit: UInt8, around cell: Int) -> Int {
+        digit <= 9 ? counts[cell * 10 + Int(digit)] : 0
+    }
 }

@@ -78,8 +78,10 @@ public enum Generator {
         guard let questions = pickQuestions(profile, rng: &rng) else { return .failure(Rejection(reason: "targets")) }
         var board = Board(rows: profile.rows, columns: profile.columns)
         var placed: [Question] = []
+        placed.reserveCapacity(questions.count)
+        let targets = questions.map { Rules.boardDigits(of: $0.target) }
         for (i, q) in questions.enumerated() {
-            let digits = Rules.boardDigits(of: q.target)
+            let digits = targets[i]
             guard let path = place(digits.count, first: i == 0, profile, on: board, rng: &rng) else {
                 return .failure(Rejection(reason: "no-room"))
             }
@@ -89,10 +91,10 @@ public enum Generator {
         // Paths through filler cells are prevented while filling, so every
         // extra path lies on answer cells alone: reject those before filling.
         var nodes = 0
-        for q in placed where board.count(Rules.boardDigits(of: q.target), mode: profile.pathMode, nodes: &nodes) != 1 {
+        for digits in targets where board.count(digits, mode: profile.pathMode, nodes: &nodes) != 1 {
             return .failure(Rejection(reason: "extra-path"))
         }
-        guard let misses = fill(&board, questions: placed, profile, rng: &rng) else { return .failure(Rejection(reason: "dead-end")) }
+        guard let misses = fill(&board, targets: targets, profile, rng: &rng) else { return .failure(Rejection(reason: "dead-end")) }
         if let reason = verify(placed, misses: misses, profile) { return .failure(Rejection(reason: reason)) }
         return .success(board, placed)
     }
@@ -192,21 +194,40 @@ public enum Generator {
     /// near misses are counted the same way, exactly: those on answer cells
     /// first, then the new ones through each cell written.
     ///
+    /// - Parameter targets: each question's digits; on entry the board holds
+    ///   their answers and each target has exactly that one path.
     /// - Returns: the near misses of each question, or `nil` at a dead end.
-    static func fill(_ board: inout Board, questions: [Question], _ profile: Profile, rng: inout SplitMix64) -> [Int]? {
+    static func fill(_ board: inout Board, targets: [[UInt8]], _ profile: Profile, rng: inout SplitMix64) -> [Int]? {
         let mode = profile.pathMode
-        let targets = questions.map { Rules.boardDigits(of: $0.target) }
         let leads = targets.map { $0.count >= 2 ? Array($0.prefix($0.count - 1)) : [] }
         let backs = targets.map { $0.count >= 2 ? Array($0.reversed().prefix($0.count - 1)) : [] }
         let limit = profile.maxNearMisses ?? Int.max
-        var misses: [Int] = []
-        for t in targets {
-            var nodes = 0
-            var answers: [[Int]] = []
-            board.forEachPath(t, mode: mode, nodes: &nodes) { answers.append($0); return true }
-            let m = board.nearMisses(t, answers: answers, mode: mode)
-            if m.prefix + m.reversal > limit { return nil }
-            misses.append(m.prefix + m.reversal)
+        // A target's only path is its answer, whose first n - 1 cells spell
+        // its lead and whose last n - 1, read backwards, its reversal's: every
+        // other path spelling either is a near miss.
+        var misses = [Int](repeating: 0, count: targets.count)
+        for q in targets.indices {
+            if !leads[q].isEmpty {
+                var nodes = 0
+                misses[q] = board.count(leads[q], mode: mode, nodes: &nodes) - 1 + board.count(backs[q], mode: mode, nodes: &nodes) - 1
+            }
+            if misses[q] > limit { return nil }
+        }
+        var neighbours = NeighbourDigits(board)
+        /// The paths spelling `digits` through `cell`: those of one or two
+        /// cells from the neighbours' digits, longer ones by search.
+        func pathsThrough(_ cell: Int, _ digits: [UInt8]) -> Int {
+            let own = board.cells[cell]
+            switch digits.count {
+            case 1:
+                return own == digits[0] ? 1 : 0
+            case 2:
+                // Two cells: every pair of neighbours is a path in both modes.
+                return (own == digits[0] ? neighbours.count(of: digits[1], around: cell) : 0)
+                    + (own == digits[1] ? neighbours.count(of: digits[0], around: cell) : 0)
+            default:
+                return board.countThrough(cell, digits, mode: mode)
+            }
         }
         var empty = board.cells.indices.filter { board.cells[$0] == Board.empty }
         empty.stableShuffle(using: &rng)
@@ -215,15 +236,15 @@ public enum Generator {
             // Digits are tried from a random one with a random stride prime to
             // 10, so every digit gets its turn (two draws instead of a shuffle).
             let first = rng.uniform(in: 0...9)
-            let stride = [1, 3, 7, 9][rng.uniform(in: 0...3)]
+            let stride = fillStrides[rng.uniform(in: 0...3)]
             var placed = false
             for i in 0..<10 {
                 board.cells[cell] = UInt8((first + i * stride) % 10)
                 var ok = true
                 for q in targets.indices {
-                    if board.countThrough(cell, targets[q], mode: mode) > 0 { ok = false; break }
+                    if pathsThrough(cell, targets[q]) > 0 { ok = false; break }
                     if !leads[q].isEmpty {
-                        added[q] = board.countThrough(cell, leads[q], mode: mode) + board.countThrough(cell, backs[q], mode: mode)
+                        added[q] = pathsThrough(cell, leads[q]) + pathsThrough(cell, backs[q])
                         if misses[q] + added[q] > limit { ok = false; break }
                     } else {
                         added[q] = 0
@@ -231,6 +252,7 @@ public enum Generator {
                 }
                 if ok {
                     for q in targets.indices { misses[q] += added[q] }
+                    neighbours.add(board.cells[cell], at: cell, on: board)
                     placed = true
                     break
                 }
@@ -240,9 +262,12 @@ public enum Generator {
         return misses
     }
 
+    /// The strides of ``fill(_:targets:_:rng:)``'s digit order: those prime to 10.
+    private static let fillStrides = [1, 3, 7, 9]
+
     /// Step 4: the reason a filled candidate breaks a profile rule, or `nil`.
     ///
-    /// Uniqueness holds by construction (see ``fill(_:questions:_:rng:)``);
+    /// Uniqueness holds by construction (see ``fill(_:targets:_:rng:)``);
     /// the grade comes from the same features as ``Grader``.
     static func verify(_ questions: [Question], misses: [Int], _ profile: Profile) -> String? {
         if let limit = profile.maxNearMisses, misses.contains(where: { $0 > limit }) { return "near-misses" }
