@@ -102,17 +102,18 @@ public enum Generator {
     /// Step 1: the questions' targets and operands.
     static func pickQuestions(_ profile: Profile, rng: inout SplitMix64) -> [Question]? {
         var questions: [Question] = []
-        var chosenDigits: [[Int]] = []
+        var chosenDigits: [DigitRun] = []
         questions.reserveCapacity(profile.questions)
+        chosenDigits.reserveCapacity(profile.questions)
         for i in 0..<profile.questions {
             let range = i == 0 ? profile.firstTargets : profile.targets
             var chosen: Question?
             for _ in 0..<50 {
                 let t = rng.uniform(in: range)
-                let d = Rules.digits(of: t)
-                let r = Array(d.reversed())
+                let d = DigitRun(t)
+                let r = d.reversed
                 guard d != r || d.count == 1,
-                      !chosenDigits.contains(where: { isRun(d, of: $0) || isRun(r, of: $0) || isRun($0, of: d) || isRun($0, of: r) }) else { continue }
+                      !chosenDigits.contains(where: { d.occurs(in: $0) || r.occurs(in: $0) || $0.occurs(in: d) || $0.occurs(in: r) }) else { continue }
                 let lo = max(profile.operands.lowerBound, t - profile.operands.upperBound)
                 let hi = min(profile.operands.upperBound, t - profile.operands.lowerBound)
                 guard lo <= hi else { continue }
@@ -133,32 +134,69 @@ public enum Generator {
         return questions
     }
 
-    /// True when `part` occurs as a contiguous run in `whole`.
-    static func isRun(_ part: [Int], of whole: [Int]) -> Bool {
-        guard part.count <= whole.count else { return false }
-        for start in 0...(whole.count - part.count) where whole[start..<(start + part.count)].elementsEqual(part) {
-            return true
+    /// The decimal digits of a number (``Rules/digits(of:)``) packed into one
+    /// value, so that its reversal may start with zeros (`10` reversed is
+    /// `01`): what the target rules compare, without arrays.
+    struct DigitRun: Equatable {
+        /// The digits read as a decimal number.
+        var value: UInt64
+        /// How many digits, leading zeros included (1 … 19).
+        var count: Int
+
+        /// The digits of `number` (`0` for 0 and below, like ``Rules/digits(of:)``).
+        init(_ number: Int) {
+            value = UInt64(max(0, number))
+            count = 1
+            var rest = value / 10
+            while rest > 0 {
+                count += 1
+                rest /= 10
+            }
         }
-        return false
+
+        /// The same digits in reverse order.
+        var reversed: DigitRun {
+            var result = self
+            result.value = 0
+            var rest = value
+            for _ in 0..<count {
+                result.value = result.value * 10 + rest % 10
+                rest /= 10
+            }
+            return result
+        }
+
+        /// True when these digits occur as a contiguous run in `whole`.
+        func occurs(in whole: DigitRun) -> Bool {
+            guard count <= whole.count else { return false }
+            var window: UInt64 = 1  // 10^count, at most 10^19, below UInt64.max
+            for _ in 0..<count { window *= 10 }
+            var rest = whole.value
+            for _ in 0...(whole.count - count) {
+                if rest % window == value { return true }
+                rest /= 10
+            }
+            return false
+        }
     }
 
     /// Step 2: the cells of one answer of `length` digits on free cells.
     static func place(_ length: Int, first: Bool, _ profile: Profile, on board: Board, rng: inout SplitMix64) -> [Int]? {
-        let free = { (cell: Int) in cell >= 0 && board.cells[cell] == Board.empty }
         switch profile.pathMode {
         case .straight:
             let directions = first ? profile.firstDirections : profile.directions
             guard !directions.isEmpty else { return nil }
             let d = directions[rng.index(below: directions.count)]
             let dr = d.dr, dc = d.dc
+            let offset = dr * board.columns + dc
             // The starts whose whole line lies on free cells, counted, then
             // the chosen one found again (no array of starts).
             func fits(_ start: Int) -> Bool {
-                var cell = start
-                for k in 0..<length {
-                    if k > 0 { cell = board.step(cell, dr, dc) }
-                    if cell < 0 || board.cells[cell] != Board.empty { return false }
-                }
+                // A line lies inside the grid when its first and last cells do.
+                let lastRow = start / board.columns + max(0, length - 1) * dr
+                let lastColumn = start % board.columns + max(0, length - 1) * dc
+                guard lastRow >= 0, lastRow < board.rows, lastColumn >= 0, lastColumn < board.columns else { return false }
+                for k in 0..<length where board.cells[start + k * offset] != Board.empty { return false }
                 return true
             }
             var count = 0
@@ -166,19 +204,38 @@ public enum Generator {
             guard count > 0 else { return nil }
             var chosen = rng.index(below: count)
             for start in board.cells.indices where fits(start) {
-                if chosen == 0 { return (0..<length).map { start + $0 * (dr * board.columns + dc) } }
+                if chosen == 0 { return (0..<length).map { start + $0 * offset } }
                 chosen -= 1
             }
             return nil
         case .any:
-            let freeCells = board.cells.indices.filter(free)
+            let freeCells = board.cells.indices.filter { board.cells[$0] == Board.empty }
+            var path: [Int] = []
+            path.reserveCapacity(length)
             for _ in 0..<20 where !freeCells.isEmpty {
-                var path = [freeCells[rng.index(below: freeCells.count)]]
+                path.removeAll(keepingCapacity: true)
+                path.append(freeCells[rng.index(below: freeCells.count)])
                 while path.count < length {
-                    let options = (0..<8).map { d in board.step(path[path.count - 1], Board.delta(d).0, Board.delta(d).1) }
-                        .filter { free($0) && !path.contains($0) }
-                    guard !options.isEmpty else { break }
-                    path.append(options[rng.index(below: options.count)])
+                    // The free neighbours off the path, in direction order:
+                    // counted, then the chosen one found again.
+                    let last = path[path.count - 1]
+                    func option(_ d: Int) -> Int? {
+                        let (dr, dc) = Board.delta(d)
+                        let next = board.step(last, dr, dc)
+                        return next >= 0 && board.cells[next] == Board.empty && !path.contains(next) ? next : nil
+                    }
+                    var options = 0
+                    for d in 0..<8 where option(d) != nil { options += 1 }
+                    guard options > 0 else { break }
+                    var chosen = rng.index(below: options)
+                    for d in 0..<8 {
+                        guard let next = option(d) else { continue }
+                        if chosen == 0 {
+                            path.append(next)
+                            break
+                        }
+                        chosen -= 1
+                    }
                 }
                 if path.count == length { return path }
             }
