@@ -27,8 +27,7 @@ public struct GenerationOutcome: Sendable {
 ///    (the tests recount with the solver and an independent brute force);
 /// 4. check the profile: near misses within bounds (`near-misses`), a
 ///    crowded question where the profile needs one (`not-crowded`), and the
-///    profile's grade from ``Grader/features(of:path:nearMisses:)``
-///    (`wrong-grade`).
+///    profile's grade from the same features as ``Grader`` (`wrong-grade`).
 ///
 ///     let outcome = try Generator.generate(Profile.level(of: 1), seed: 7)
 ///     print(TextFormat.write(outcome.level))
@@ -332,7 +331,7 @@ public enum Generator {
         if let label = profile.gradeLabel {
             var hardest = Technique.forward
             for (q, m) in zip(questions, misses) {
-                hardest = max(hardest, Grader.features(of: q, path: q.solutionPositions ?? [], nearMisses: m).max() ?? .forward)
+                hardest = max(hardest, Grader.hardestFeature(of: q, path: q.solutionPositions ?? [], nearMisses: m))
             }
             if hardest.gradeLabel != label { return "wrong-grade" }
         }
