@@ -86,14 +86,16 @@ struct Board: Sendable, Equatable {
                 total += 1
                 continue
             }
+            let r0 = start / columns, c0 = start % columns
             for d in 0..<8 {
                 let (dr, dc) = Board.delta(d)
-                var cell = start
+                var r = r0, c = c0
                 var k = 1
                 while k < n {
-                    cell = step(cell, dr, dc)
+                    r += dr
+                    c += dc
                     nodes += 1
-                    guard cell >= 0, cells[cell] == digits[k] else { break }
+                    guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
                     k += 1
                 }
                 if k == n { total += 1 }
@@ -125,15 +127,17 @@ struct Board: Sendable, Equatable {
             }
             switch mode {
             case .straight:
+                let r0 = start / columns, c0 = start % columns
                 for d in 0..<8 {
                     let (dr, dc) = Board.delta(d)
-                    var cell = start
+                    var r = r0, c = c0
                     var k = 1
                     while k < n {
-                        cell = step(cell, dr, dc)
+                        r += dr
+                        c += dc
                         nodes += 1
-                        guard cell >= 0, cells[cell] == digits[k] else { break }
-                        path[k] = cell
+                        guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
+                        path[k] = r * columns + c
                         k += 1
                     }
                     if k == n && !body(path) { return false }
@@ -249,10 +253,11 @@ struct NeighbourDigits {
     /// Records `digit`, just written at `cell`, in its neighbours' counts.
     mutating func add(_ digit: UInt8, at cell: Int, on board: Board) {
         guard digit <= 9 else { return }
+        let r0 = cell / board.columns, c0 = cell % board.columns
         for d in 0..<8 {
             let (dr, dc) = Board.delta(d)
-            let next = board.step(cell, dr, dc)
-            if next >= 0 { counts[next * 10 + Int(digit)] += 1 }
+            let r = r0 + dr, c = c0 + dc
+            if r >= 0, r < board.rows, c >= 0, c < board.columns { counts[(r * board.columns + c) * 10 + Int(digit)] += 1 }
         }
     }
 

@@ -188,23 +188,29 @@ public enum Generator {
             let d = directions[rng.index(below: directions.count)]
             let dr = d.dr, dc = d.dc
             let offset = dr * board.columns + dc
-            // The starts whose whole line lies on free cells, counted, then
-            // the chosen one found again (no array of starts).
+            // The line from (r, c) lies inside the grid when its last cell does.
+            let span = max(0, length - 1)
+            let firstRow = max(0, -span * dr), endRow = board.rows - max(0, span * dr)
+            let firstColumn = max(0, -span * dc), endColumn = board.columns - max(0, span * dc)
+            guard firstRow < endRow, firstColumn < endColumn else { return nil }
+            let rows = firstRow..<endRow, columns = firstColumn..<endColumn
+            // The starts whose whole line lies on free cells, row-major,
+            // counted, then the chosen one found again (no array of starts).
             func fits(_ start: Int) -> Bool {
-                // A line lies inside the grid when its first and last cells do.
-                let lastRow = start / board.columns + max(0, length - 1) * dr
-                let lastColumn = start % board.columns + max(0, length - 1) * dc
-                guard lastRow >= 0, lastRow < board.rows, lastColumn >= 0, lastColumn < board.columns else { return false }
                 for k in 0..<length where board.cells[start + k * offset] != Board.empty { return false }
                 return true
             }
             var count = 0
-            for start in board.cells.indices where fits(start) { count += 1 }
+            for r in rows {
+                for c in columns where fits(r * board.columns + c) { count += 1 }
+            }
             guard count > 0 else { return nil }
             var chosen = rng.index(below: count)
-            for start in board.cells.indices where fits(start) {
-                if chosen == 0 { return (0..<length).map { start + $0 * offset } }
-                chosen -= 1
+            for r in rows {
+                for c in columns where fits(r * board.columns + c) {
+                    if chosen == 0 { return (0..<length).map { r * board.columns + c + $0 * offset } }
+                    chosen -= 1
+                }
             }
             return nil
         case .any:
