@@ -169,13 +169,14 @@ struct Board: Sendable, Equatable {
     /// paths a digit just written there may have created).
     func countThrough(_ cell: Int, _ digits: [UInt8], mode: PathMode) -> Int {
         let n = digits.count
+        let own = cells[cell]
+        // A path through the cell holds its digit: most cells are rejected here.
+        guard digits.contains(own) else { return 0 }
+        if n == 1 { return 1 }
         let r0 = cell / columns, c0 = cell % columns
-        if n == 1 { return cells[cell] == digits[0] ? 1 : 0 }
         var total = 0
         if n == 2 {
             // Two cells: every pair of neighbours is a straight path in both modes.
-            let own = cells[cell]
-            guard own == digits[0] || own == digits[1] else { return 0 }
             for d in 0..<8 {
                 let (dr, dc) = Board.delta(d)
                 let r = r0 + dr, c = c0 + dc
@@ -236,33 +237,3 @@ extension Rules {
     }
 }
 
-/// For each cell of a board, how many of its neighbours hold each digit, so
-/// the paths of two digits through a cell are counted without a search.
-struct NeighbourDigits {
-    /// `counts[cell * 10 + digit]`.
-    private var counts: [Int]
-
-    /// The counts of `board`'s digits (empty cells count for no digit).
-    init(_ board: Board) {
-        counts = Array(repeating: 0, count: board.cells.count * 10)
-        for cell in board.cells.indices where board.cells[cell] != Board.empty {
-            add(board.cells[cell], at: cell, on: board)
-        }
-    }
-
-    /// Records `digit`, just written at `cell`, in its neighbours' counts.
-    mutating func add(_ digit: UInt8, at cell: Int, on board: Board) {
-        guard digit <= 9 else { return }
-        let r0 = cell / board.columns, c0 = cell % board.columns
-        for d in 0..<8 {
-            let (dr, dc) = Board.delta(d)
-            let r = r0 + dr, c = c0 + dc
-            if r >= 0, r < board.rows, c >= 0, c < board.columns { counts[(r * board.columns + c) * 10 + Int(digit)] += 1 }
-        }
-    }
-
-    /// How many neighbours of `cell` hold `digit`.
-    func count(of digit: UInt8, around cell: Int) -> Int {
-        digit <= 9 ? counts[cell * 10 + Int(digit)] : 0
-    }
-}

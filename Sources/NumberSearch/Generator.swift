@@ -261,37 +261,25 @@ public enum Generator {
     /// - Returns: the near misses of each question, or `nil` at a dead end.
     static func fill(_ board: inout Board, targets: [[UInt8]], _ profile: Profile, rng: inout SplitMix64) -> [Int]? {
         let mode = profile.pathMode
-        let leads = targets.map { $0.count >= 2 ? Array($0.prefix($0.count - 1)) : [] }
-        let backs = targets.map { $0.count >= 2 ? Array($0.reversed().prefix($0.count - 1)) : [] }
+        let answers = targets.map(Pattern.init)
+        let leads = targets.map { Pattern($0.count >= 2 ? Array($0.prefix($0.count - 1)) : []) }
+        let backs = targets.map { Pattern($0.count >= 2 ? Array($0.reversed().prefix($0.count - 1)) : []) }
         let limit = profile.maxNearMisses ?? Int.max
         // A target's only path is its answer, whose first n - 1 cells spell
         // its lead and whose last n - 1, read backwards, its reversal's: every
         // other path spelling either is a near miss.
         var misses = [Int](repeating: 0, count: targets.count)
         for q in targets.indices {
-            if !leads[q].isEmpty {
+            if !leads[q].digits.isEmpty {
                 var nodes = 0
-                misses[q] = board.count(leads[q], mode: mode, nodes: &nodes) - 1 + board.count(backs[q], mode: mode, nodes: &nodes) - 1
+                misses[q] = board.count(leads[q].digits, mode: mode, nodes: &nodes) - 1
+                    + board.count(backs[q].digits, mode: mode, nodes: &nodes) - 1
             }
             if misses[q] > limit { return nil }
         }
-        var neighbours = NeighbourDigits(board)
-        /// The paths spelling `digits` through `cell`: those of one or two
-        /// cells from the neighbours' digits, longer ones by search.
-        func pathsThrough(_ cell: Int, _ digits: [UInt8]) -> Int {
-            let own = board.cells[cell]
-            switch digits.count {
-            case 1:
-                return own == digits[0] ? 1 : 0
-            case 2:
-                // Two cells: every pair of neighbours is a path in both modes.
-                return (own == digits[0] ? neighbours.count(of: digits[1], around: cell) : 0)
-                    + (own == digits[1] ? neighbours.count(of: digits[0], around: cell) : 0)
-            default:
-                return board.countThrough(cell, digits, mode: mode)
-            }
-        }
-        var empty = board.cells.indices.filter { board.cells[$0] == Board.empty }
+        var empty: [Int] = []
+        empty.reserveCapacity(board.cells.count)
+        for cell in board.cells.indices where board.cells[cell] == Board.empty { empty.append(cell) }
         empty.stableShuffle(using: &rng)
         var added = [Int](repeating: 0, count: targets.count)
         for cell in empty {
@@ -304,9 +292,9 @@ public enum Generator {
                 board.cells[cell] = UInt8((first + i * stride) % 10)
                 var ok = true
                 for q in targets.indices {
-                    if pathsThrough(cell, targets[q]) > 0 { ok = false; break }
-                    if !leads[q].isEmpty {
-                        added[q] = pathsThrough(cell, leads[q]) + pathsThrough(cell, backs[q])
+                    if answers[q].pathsThrough(cell, on: board, mode: mode) > 0 { ok = false; break }
+                    if !leads[q].digits.isEmpty {
+                        added[q] = leads[q].pathsThrough(cell, on: board, mode: mode) + backs[q].pathsThrough(cell, on: board, mode: mode)
                         if misses[q] + added[q] > limit { ok = false; break }
                     } else {
                         added[q] = 0
@@ -314,7 +302,6 @@ public enum Generator {
                 }
                 if ok {
                     for q in targets.indices { misses[q] += added[q] }
-                    neighbours.add(board.cells[cell], at: cell, on: board)
                     placed = true
                     break
                 }
@@ -322,6 +309,28 @@ public enum Generator {
             if !placed { return nil }
         }
         return misses
+    }
+
+    /// A digit string ``fill(_:targets:_:rng:)`` looks for, with the set of
+    /// its digits: a cell whose digit is not in the set lies on no path
+    /// spelling it, which settles most checks without a search.
+    struct Pattern {
+        let digits: [UInt8]
+        /// Bit `d` is set when digit `d` occurs.
+        let digitSet: Int
+
+        init(_ digits: [UInt8]) {
+            self.digits = digits
+            digitSet = digits.reduce(0) { $1 <= 9 ? $0 | 1 << Int($1) : $0 }
+        }
+
+        /// The paths spelling the digits through `cell`, which holds a digit.
+        @inline(__always)
+        func pathsThrough(_ cell: Int, on board: Board, mode: PathMode) -> Int {
+            let own = Int(board.cells[cell])
+            guard own <= 9, digitSet & 1 << own != 0 else { return 0 }
+            return digits.count == 1 ? 1 : board.countThrough(cell, digits, mode: mode)
+        }
     }
 
     /// The strides of ``fill(_:targets:_:rng:)``'s digit order: those prime to 10.
