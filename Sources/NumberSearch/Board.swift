@@ -176,14 +176,16 @@ struct Board: Sendable, Equatable {
         let r0 = cell / columns, c0 = cell % columns
         var total = 0
         if n == 2 {
-            // Two cells: every pair of neighbours is a straight path in both modes.
+            // Two cells: every pair of neighbours is a straight path in both
+            // modes, one for each end the cell can be.
+            let first = digits[0], second = digits[1]
             for d in 0..<8 {
                 let (dr, dc) = Board.delta(d)
                 let r = r0 + dr, c = c0 + dc
                 guard r >= 0, r < rows, c >= 0, c < columns else { continue }
                 let other = cells[r * columns + c]
-                if own == digits[0] && other == digits[1] { total += 1 }
-                if own == digits[1] && other == digits[0] { total += 1 }
+                if own == first && other == second { total += 1 }
+                if own == second && other == first { total += 1 }
             }
             return total
         }

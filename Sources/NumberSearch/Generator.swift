@@ -261,19 +261,17 @@ public enum Generator {
     /// - Returns: the near misses of each question, or `nil` at a dead end.
     static func fill(_ board: inout Board, targets: [[UInt8]], _ profile: Profile, rng: inout SplitMix64) -> [Int]? {
         let mode = profile.pathMode
-        let answers = targets.map(Pattern.init)
-        let leads = targets.map { Pattern($0.count >= 2 ? Array($0.prefix($0.count - 1)) : []) }
-        let backs = targets.map { Pattern($0.count >= 2 ? Array($0.reversed().prefix($0.count - 1)) : []) }
+        let watches = targets.map(Watch.init)
         let limit = profile.maxNearMisses ?? Int.max
         // A target's only path is its answer, whose first n - 1 cells spell
         // its lead and whose last n - 1, read backwards, its reversal's: every
         // other path spelling either is a near miss.
         var misses = [Int](repeating: 0, count: targets.count)
-        for q in targets.indices {
-            if !leads[q].digits.isEmpty {
+        for (q, watch) in watches.enumerated() {
+            if watch.hasNearMisses {
                 var nodes = 0
-                misses[q] = board.count(leads[q].digits, mode: mode, nodes: &nodes) - 1
-                    + board.count(backs[q].digits, mode: mode, nodes: &nodes) - 1
+                misses[q] = board.count(watch.lead.digits, mode: mode, nodes: &nodes) - 1
+                    + board.count(watch.back.digits, mode: mode, nodes: &nodes) - 1
             }
             if misses[q] > limit { return nil }
         }
@@ -291,10 +289,11 @@ public enum Generator {
             for i in 0..<10 {
                 board.cells[cell] = UInt8((first + i * stride) % 10)
                 var ok = true
-                for q in targets.indices {
-                    if answers[q].pathsThrough(cell, on: board, mode: mode) > 0 { ok = false; break }
-                    if !leads[q].digits.isEmpty {
-                        added[q] = leads[q].pathsThrough(cell, on: board, mode: mode) + backs[q].pathsThrough(cell, on: board, mode: mode)
+                for q in watches.indices {
+                    if watches[q].answer.pathsThrough(cell, on: board, mode: mode) > 0 { ok = false; break }
+                    if watches[q].hasNearMisses {
+                        added[q] = watches[q].lead.pathsThrough(cell, on: board, mode: mode)
+                            + watches[q].back.pathsThrough(cell, on: board, mode: mode)
                         if misses[q] + added[q] > limit { ok = false; break }
                     } else {
                         added[q] = 0
@@ -311,16 +310,35 @@ public enum Generator {
         return misses
     }
 
+    /// What ``fill(_:targets:_:rng:)`` watches for one question: its answer's
+    /// digits, which must spell no other path, and (for two digits or more)
+    /// the first n - 1 digits of the answer and of its reversal, whose paths
+    /// are near misses.
+    struct Watch {
+        let answer: Pattern
+        let lead: Pattern
+        let back: Pattern
+        var hasNearMisses: Bool { answer.length >= 2 }
+
+        init(_ target: [UInt8]) {
+            answer = Pattern(target)
+            lead = Pattern(target.count >= 2 ? Array(target.prefix(target.count - 1)) : [])
+            back = Pattern(target.count >= 2 ? Array(target.reversed().prefix(target.count - 1)) : [])
+        }
+    }
+
     /// A digit string ``fill(_:targets:_:rng:)`` looks for, with the set of
     /// its digits: a cell whose digit is not in the set lies on no path
     /// spelling it, which settles most checks without a search.
     struct Pattern {
         let digits: [UInt8]
+        let length: Int
         /// Bit `d` is set when digit `d` occurs.
         let digitSet: Int
 
         init(_ digits: [UInt8]) {
             self.digits = digits
+            length = digits.count
             digitSet = digits.reduce(0) { $1 <= 9 ? $0 | 1 << Int($1) : $0 }
         }
 
@@ -329,7 +347,7 @@ public enum Generator {
         func pathsThrough(_ cell: Int, on board: Board, mode: PathMode) -> Int {
             let own = Int(board.cells[cell])
             guard own <= 9, digitSet & 1 << own != 0 else { return 0 }
-            return digits.count == 1 ? 1 : board.countThrough(cell, digits, mode: mode)
+            return length == 1 ? 1 : board.countThrough(cell, digits, mode: mode)
         }
     }
 
