@@ -39,7 +39,8 @@ public enum Generator {
     public static func generate(_ profile: Profile, seed: Int) throws(GenerationFailure) -> GenerationOutcome {
         var rng = SplitMix64(seed: UInt64(bitPattern: Int64(seed)) ^ (UInt64(profile.level) &* 0xD1B5_4A32_D192_ED03)
                                  ^ (profile.pathMode == .any ? 0xA5A5_A5A5 : 0))
-        var rejections: [String: Int] = [:]
+        // Reason codes and counts: a handful of codes, so a list beats hashing.
+        var rejections: [(reason: String, count: Int)] = []
         let attempts = max(1, profile.attempts)
         for attempt in 1...attempts {
             switch candidate(profile, rng: &rng) {
@@ -47,15 +48,19 @@ public enum Generator {
                 let level = Level(id: "\(profile.id)-\(seed)", profile: profile.id, pathMode: profile.pathMode,
                                   grid: board.grid, questions: questions)
                 return GenerationOutcome(level: level, attempts: attempt,
-                                         rejections: rejections.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+                                         rejections: rejections.sorted { $0.reason < $1.reason })
             case .failure(let rejection):
-                rejections[rejection.reason, default: 0] += 1
+                if let i = rejections.firstIndex(where: { $0.reason == rejection.reason }) {
+                    rejections[i].count += 1
+                } else {
+                    rejections.append((rejection.reason, 1))
+                }
             }
         }
-        let tally = rejections.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let reason = tally.first?.key ?? "budget"
+        let tally = rejections.sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+        let reason = tally.first?.reason ?? "budget"
         throw GenerationFailure(reason: reason, "no \(profile.id) level for seed \(seed) in \(attempts) attempts ("
-            + tally.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")")
+            + tally.map { "\($0.reason) \($0.count)" }.joined(separator: ", ") + ")")
     }
 
     /// A game: the five levels of rising difficulty, all from `seed`.
