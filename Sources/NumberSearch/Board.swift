@@ -75,13 +75,16 @@ struct Board: Sendable, Equatable {
             return total
         }
         // The straight walk of forEachPath (same order, same nodes), without
-        // building the paths.
+        // building the paths; nodes are counted in a local and stored back.
         let n = digits.count
         guard n > 0 else { return 0 }
+        let first = digits[0]
+        var tried = nodes
+        defer { nodes = tried }
         for start in cells.indices {
-            nodes += 1
-            if nodes > budget { return total }
-            guard cells[start] == digits[0] else { continue }
+            tried += 1
+            if tried > budget { return total }
+            guard cells[start] == first else { continue }
             if n == 1 {
                 total += 1
                 continue
@@ -94,13 +97,13 @@ struct Board: Sendable, Equatable {
                 while k < n {
                     r += dr
                     c += dc
-                    nodes += 1
+                    tried += 1
                     guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
                     k += 1
                 }
                 if k == n { total += 1 }
             }
-            if nodes > budget { return total }
+            if tried > budget { return total }
         }
         return total
     }
