@@ -89,8 +89,8 @@ public enum Generator {
             guard let path = place(digits.count, first: i == 0, profile, on: board, rng: &rng) else {
                 return .failure(Rejection(reason: "no-room"))
             }
-            for (k, cell) in path.enumerated() { board.cells[cell] = digits[k] }
-            placed.append(Question(operands: q.operands, target: q.target, solutionPositions: path.map(board.position)))
+            for (k, position) in path.enumerated() { board.cells[board.cell(position)] = digits[k] }
+            placed.append(Question(operands: q.operands, target: q.target, solutionPositions: path))
         }
         // Paths through filler cells are prevented while filling, so every
         // extra path lies on answer cells alone: reject those before filling.
@@ -106,9 +106,7 @@ public enum Generator {
     /// Step 1: the questions' targets and operands.
     static func pickQuestions(_ profile: Profile, rng: inout SplitMix64) -> [Question]? {
         var questions: [Question] = []
-        var chosenDigits: [DigitRun] = []
         questions.reserveCapacity(profile.questions)
-        chosenDigits.reserveCapacity(profile.questions)
         for i in 0..<profile.questions {
             let range = i == 0 ? profile.firstTargets : profile.targets
             var chosen: Question?
@@ -117,7 +115,10 @@ public enum Generator {
                 let d = DigitRun(t)
                 let r = d.reversed
                 guard d != r || d.count == 1,
-                      !chosenDigits.contains(where: { d.occurs(in: $0) || r.occurs(in: $0) || $0.occurs(in: d) || $0.occurs(in: r) }) else { continue }
+                      !questions.contains(where: {
+                          let other = DigitRun($0.target)
+                          return d.occurs(in: other) || r.occurs(in: other) || other.occurs(in: d) || other.occurs(in: r)
+                      }) else { continue }
                 let lo = max(profile.operands.lowerBound, t - profile.operands.upperBound)
                 let hi = min(profile.operands.upperBound, t - profile.operands.lowerBound)
                 guard lo <= hi else { continue }
@@ -129,7 +130,6 @@ public enum Generator {
                 }
                 guard a >= 0 else { continue }
                 chosen = Question(operands: [a, t - a], target: t)
-                chosenDigits.append(d)
                 break
             }
             guard let q = chosen else { return nil }
@@ -184,8 +184,9 @@ public enum Generator {
         }
     }
 
-    /// Step 2: the cells of one answer of `length` digits on free cells.
-    static func place(_ length: Int, first: Bool, _ profile: Profile, on board: Board, rng: inout SplitMix64) -> [Int]? {
+    /// Step 2: the cells of one answer of `length` digits on free cells, in
+    /// reading order.
+    static func place(_ length: Int, first: Bool, _ profile: Profile, on board: Board, rng: inout SplitMix64) -> [GridPosition]? {
         switch profile.pathMode {
         case .straight:
             let directions = first ? profile.firstDirections : profile.directions
@@ -213,7 +214,7 @@ public enum Generator {
             var chosen = rng.index(below: count)
             for r in rows {
                 for c in columns where fits(r * board.columns + c) {
-                    if chosen == 0 { return (0..<length).map { r * board.columns + c + $0 * offset } }
+                    if chosen == 0 { return (0..<length).map { board.position(r * board.columns + c + $0 * offset) } }
                     chosen -= 1
                 }
             }
@@ -247,7 +248,7 @@ public enum Generator {
                         chosen -= 1
                     }
                 }
-                if path.count == length { return path }
+                if path.count == length { return path.map(board.position) }
             }
             return nil
         }
