@@ -286,6 +286,9 @@ public enum Generator {
         for cell in board.cells.indices where board.cells[cell] == Board.empty { empty.append(cell) }
         empty.stableShuffle(using: &rng)
         var added = [Int](repeating: 0, count: targets.count)
+        // Leads are made of their answer's digits, so a digit in no answer
+        // completes nothing and adds no near miss: it fits at once.
+        let watched = watches.reduce(0) { $0 | $1.answer.digitSet }
         for cell in empty {
             // Digits are tried from a random one with a random stride prime to
             // 10, so every digit gets its turn (two draws instead of a shuffle).
@@ -293,7 +296,12 @@ public enum Generator {
             let stride = fillStrides[rng.uniform(in: 0...3)]
             var placed = false
             for i in 0..<10 {
-                board.cells[cell] = UInt8((first + i * stride) % 10)
+                let digit = (first + i * stride) % 10
+                board.cells[cell] = UInt8(digit)
+                if watched & 1 << digit == 0 {
+                    placed = true
+                    break
+                }
                 var ok = true
                 for q in watches.indices {
                     if watches[q].answer.pathsThrough(cell, on: board, mode: mode) > 0 { ok = false; break }
