@@ -65,26 +65,20 @@ struct Board: Sendable, Equatable {
 
     // MARK: Counting
 
-    /// The number of paths spelling `digits` in `mode`; `nodes` counts the
-    /// cells tried and the search stops (returning a lower bound) once it
-    /// exceeds `budget`.
-    func count(_ digits: [UInt8], mode: PathMode, nodes: inout Int, budget: Int = .max) -> Int {
+    /// The number of paths spelling `digits` in `mode`, all of them (no
+    /// node budget: the generator, ``Solver/count(_:in:mode:)`` and the
+    /// metrics count small grids).
+    func count(_ digits: [UInt8], mode: PathMode) -> Int {
         var total = 0
         guard mode == .straight else {
-            forEachPath(digits, mode: mode, nodes: &nodes, budget: budget) { _ in total += 1; return true }
+            var nodes = 0
+            forEachPath(digits, mode: mode, nodes: &nodes) { _ in total += 1; return true }
             return total
         }
-        // The straight walk of forEachPath (same order, same nodes), without
-        // building the paths; nodes are counted in a local and stored back.
+        // The straight walk of forEachPath, without building the paths.
         let n = digits.count
-        guard n > 0 else { return 0 }
-        let first = digits[0]
-        var tried = nodes
-        defer { nodes = tried }
-        for start in cells.indices {
-            tried += 1
-            if tried > budget { return total }
-            guard cells[start] == first else { continue }
+        guard let first = digits.first else { return 0 }
+        for start in cells.indices where cells[start] == first {
             if n == 1 {
                 total += 1
                 continue
@@ -97,13 +91,11 @@ struct Board: Sendable, Equatable {
                 while k < n {
                     r += dr
                     c += dc
-                    tried += 1
                     guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
                     k += 1
                 }
                 if k == n { total += 1 }
             }
-            if tried > budget { return total }
         }
         return total
     }

@@ -94,8 +94,7 @@ public enum Generator {
         }
         // Paths through filler cells are prevented while filling, so every
         // extra path lies on answer cells alone: reject those before filling.
-        var nodes = 0
-        for digits in targets where board.count(digits, mode: profile.pathMode, nodes: &nodes) != 1 {
+        for digits in targets where board.count(digits, mode: profile.pathMode) != 1 {
             return .failure(Rejection(reason: "extra-path"))
         }
         guard let misses = fill(&board, targets: targets, profile, rng: &rng) else { return .failure(Rejection(reason: "dead-end")) }
@@ -275,9 +274,7 @@ public enum Generator {
         var misses = [Int](repeating: 0, count: targets.count)
         for (q, watch) in watches.enumerated() {
             if watch.hasNearMisses {
-                var nodes = 0
-                misses[q] = board.count(watch.lead.digits, mode: mode, nodes: &nodes) - 1
-                    + board.count(watch.back.digits, mode: mode, nodes: &nodes) - 1
+                misses[q] = board.count(watch.lead.digits, mode: mode) - 1 + board.count(watch.back.digits, mode: mode) - 1
             }
             if misses[q] > limit { return nil }
         }
