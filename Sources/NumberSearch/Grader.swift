@@ -115,7 +115,7 @@ public enum Grader {
     static func hardestFeature(of q: Question, path: [GridPosition], nearMisses: Int) -> Technique {
         var hardest = Technique.direction(of: path)
         if q.hasCarry { hardest = max(hardest, .carry) }
-        if q.target >= 100 { hardest = max(hardest, .longAnswer) }
+        if q.target >= 100 { hardest = max(hardest, .longAnswer) }  // three digits or more
         if nearMisses > 0 { hardest = max(hardest, .nearMiss) }
         if nearMisses >= Technique.crowdedThreshold { hardest = max(hardest, .crowded) }
         return hardest
