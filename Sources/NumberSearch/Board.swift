@@ -65,12 +65,38 @@ struct Board: Sendable, Equatable {
 
     // MARK: Counting
 
-    /// The number of paths spelling `digits` in `mode`; `nodes` counts the
-    /// cells tried and the search stops (returning a lower bound) once it
-    /// exceeds `budget`.
-    func count(_ digits: [UInt8], mode: PathMode, nodes: inout Int, budget: Int = .max) -> Int {
+    /// The number of paths spelling `digits` in `mode`, all of them (no
+    /// node budget: the generator, ``Solver/count(_:in:mode:)`` and the
+    /// metrics count small grids).
+    func count(_ digits: [UInt8], mode: PathMode) -> Int {
         var total = 0
-        forEachPath(digits, mode: mode, nodes: &nodes, budget: budget) { _ in total += 1; return true }
+        guard mode == .straight else {
+            var nodes = 0
+            forEachPath(digits, mode: mode, nodes: &nodes) { _ in total += 1; return true }
+            return total
+        }
+        // The straight walk of forEachPath, without building the paths.
+        let n = digits.count
+        guard let first = digits.first else { return 0 }
+        for start in cells.indices where cells[start] == first {
+            if n == 1 {
+                total += 1
+                continue
+            }
+            let r0 = start / columns, c0 = start % columns
+            for d in 0..<8 {
+                let (dr, dc) = Board.delta(d)
+                var r = r0, c = c0
+                var k = 1
+                while k < n {
+                    r += dr
+                    c += dc
+                    guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
+                    k += 1
+                }
+                if k == n { total += 1 }
+            }
+        }
         return total
     }
 
@@ -96,15 +122,17 @@ struct Board: Sendable, Equatable {
             }
             switch mode {
             case .straight:
+                let r0 = start / columns, c0 = start % columns
                 for d in 0..<8 {
                     let (dr, dc) = Board.delta(d)
-                    var cell = start
+                    var r = r0, c = c0
                     var k = 1
                     while k < n {
-                        cell = step(cell, dr, dc)
+                        r += dr
+                        c += dc
                         nodes += 1
-                        guard cell >= 0, cells[cell] == digits[k] else { break }
-                        path[k] = cell
+                        guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
+                        path[k] = r * columns + c
                         k += 1
                     }
                     if k == n && !body(path) { return false }
@@ -136,20 +164,23 @@ struct Board: Sendable, Equatable {
     /// paths a digit just written there may have created).
     func countThrough(_ cell: Int, _ digits: [UInt8], mode: PathMode) -> Int {
         let n = digits.count
+        let own = cells[cell]
+        // A path through the cell holds its digit: most cells are rejected here.
+        guard digits.contains(own) else { return 0 }
+        if n == 1 { return 1 }
         let r0 = cell / columns, c0 = cell % columns
-        if n == 1 { return cells[cell] == digits[0] ? 1 : 0 }
         var total = 0
         if n == 2 {
-            // Two cells: every pair of neighbours is a straight path in both modes.
-            let own = cells[cell]
-            guard own == digits[0] || own == digits[1] else { return 0 }
+            // Two cells: every pair of neighbours is a straight path in both
+            // modes, one for each end the cell can be.
+            let first = digits[0], second = digits[1]
             for d in 0..<8 {
                 let (dr, dc) = Board.delta(d)
                 let r = r0 + dr, c = c0 + dc
                 guard r >= 0, r < rows, c >= 0, c < columns else { continue }
                 let other = cells[r * columns + c]
-                if own == digits[0] && other == digits[1] { total += 1 }
-                if own == digits[1] && other == digits[0] { total += 1 }
+                if own == first && other == second { total += 1 }
+                if own == second && other == first { total += 1 }
             }
             return total
         }
@@ -190,5 +221,15 @@ struct Board: Sendable, Equatable {
 
 extension Rules {
     /// The digits of `number` as board values.
-    static func boardDigits(of number: Int) -> [UInt8] { digits(of: number).map { UInt8($0) } }
+    static func boardDigits(of number: Int) -> [UInt8] {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        var n = max(0, number)  // like digits(of:): [0] for 0 and below
+        repeat {
+            digits.append(UInt8(n % 10))
+            n /= 10
+        } while n > 0
+        digits.reverse()
+        return digits
+    }
 }

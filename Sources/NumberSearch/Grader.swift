@@ -110,6 +110,17 @@ public enum Grader {
         return techniques.sorted()
     }
 
+    /// The hardest of ``features(of:path:nearMisses:)``, without listing them
+    /// (what the generator checks against a profile's grade).
+    static func hardestFeature(of q: Question, path: [GridPosition], nearMisses: Int) -> Technique {
+        var hardest = Technique.direction(of: path)
+        if q.hasCarry { hardest = max(hardest, .carry) }
+        if q.target >= 100 { hardest = max(hardest, .longAnswer) }  // three digits or more
+        if nearMisses > 0 { hardest = max(hardest, .nearMiss) }
+        if nearMisses >= Technique.crowdedThreshold { hardest = max(hardest, .crowded) }
+        return hardest
+    }
+
     /// The hint for a question: where its answer starts.
     ///
     ///     print(Grader.hint(path: [GridPosition(row: 1, column: 2)], in: level))

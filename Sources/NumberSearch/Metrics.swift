@@ -34,9 +34,8 @@ public enum Metrics {
             return Rules.direction(of: g.path)?.rawValue ?? "bent"
         }
         let features = grades.compactMap { $0?.direction }
-        var nodes = 0
         let counts = level.questions.map { q in
-            q.target >= 0 ? board.count(Rules.boardDigits(of: q.target), mode: level.pathMode, nodes: &nodes) : 0
+            q.target >= 0 ? board.count(Rules.boardDigits(of: q.target), mode: level.pathMode) : 0
         }
         let digits = level.questions.map { Rules.digits(of: max(0, $0.target)).count }
         return [

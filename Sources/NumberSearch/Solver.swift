@@ -53,8 +53,7 @@ public enum Solver {
     ///   `d`-digit target in any mode.
     public static func count(_ target: Int, in level: Level, mode: PathMode? = nil) -> Int {
         guard target >= 0, level.problemFreeGrid else { return 0 }
-        var nodes = 0
-        return Board(level).count(Rules.boardDigits(of: target), mode: mode ?? level.pathMode, nodes: &nodes)
+        return Board(level).count(Rules.boardDigits(of: target), mode: mode ?? level.pathMode)
     }
 
     /// Counts every question's paths and the ways to answer them all.

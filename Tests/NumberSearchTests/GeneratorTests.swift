@@ -134,6 +134,51 @@ import PuzzleKit
             #expect(error.reason == "targets")
         }
     }
+
+    @Test func digitRunsCompareLikeDigitArrays() {
+        // The generator's packed digit runs against plain digit arrays,
+        // reversals with leading zeros included (10 reversed is 01).
+        func isRun(_ part: [Int], of whole: [Int]) -> Bool {
+            part.count <= whole.count && (0...(whole.count - part.count)).contains {
+                Array(whole[$0..<($0 + part.count)]) == part
+            }
+        }
+        let numbers = Array(0...1_200) + [-5, 10_203, 9_000_001, Int.max]
+        let runs = numbers.map { (Generator.DigitRun($0), Rules.digits(of: $0)) }
+        for (run, digits) in runs {
+            #expect(run.count == digits.count)
+            let reversal = run.reversed
+            #expect(reversal.count == digits.count)
+            #expect((run == reversal) == (digits == Array(digits.reversed())), "\(digits)")
+        }
+        var wrong: [String] = []
+        for (a, aDigits) in runs {
+            for (b, bDigits) in runs.prefix(250) + runs.suffix(4) {
+                if a.occurs(in: b) != isRun(aDigits, of: bDigits) { wrong.append("\(aDigits) in \(bDigits)") }
+                if a.reversed.occurs(in: b) != isRun(aDigits.reversed(), of: bDigits) { wrong.append("\(aDigits) reversed in \(bDigits)") }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
+    @Test func hardestFeatureIsTheHardestOfTheFeatures() throws {
+        for n in 1...5 {
+            for mode in PathMode.allCases {
+                for seed in 1...40 {
+                    let level = try Generator.generate(Profile.level(of: n, mode: mode), seed: seed).level
+                    for q in level.questions {
+                        let path = q.solutionPositions ?? []
+                        for misses in 0...6 {
+                            #expect(Grader.hardestFeature(of: q, path: path, nearMisses: misses)
+                                    == Grader.features(of: q, path: path, nearMisses: misses).max())
+                        }
+                    }
+                }
+            }
+        }
+        let bare = Question(operands: [400, 599], target: 999)
+        #expect(Grader.hardestFeature(of: bare, path: [], nearMisses: 0) == .longAnswer)
+    }
 }
 
 extension Array where Element: Comparable {
