@@ -134,7 +134,7 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
     public func count(_ puzzle: Sheet, limits: CountLimits) throws -> CountResult {
         let start = ContinuousClock.now
         let count = SheetVerifier.count(puzzle)
-        let solved = count > 0 ? puzzle.solved : nil
+        let solved = count > 0 && limits.keepSolutions > 0 ? puzzle.solved : nil
         return CountResult(solutionCount: count, complete: true, stopReason: "exhausted", nodes: puzzle.exercises.count,
                            elapsed: ContinuousClock.now - start,
                            fields: [("exercises", .int(puzzle.exercises.count))],

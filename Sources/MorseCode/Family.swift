@@ -136,7 +136,7 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
                            fields: [("signals", .int(code.count)),
                                     ("exactCount", exact.map { .string($0.description) } ?? .null),
                                     ("decodings", .strings(shown))],
-                           solutionText: shown.first)
+                           solutionText: shown.first.map { $0 + "\n" })
     }
 
     public func grade(_ puzzle: Exercise, solutionCount: Int?) throws -> GradeResult {

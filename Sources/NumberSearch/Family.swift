@@ -133,7 +133,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
 
     public func count(_ puzzle: Level, limits: CountLimits) throws -> CountResult {
         if let problem = puzzle.problem { throw CountError(description: "invalid level: \(problem)") }
-        let (solved, elapsed) = timed { Solver.solve(puzzle, keep: max(1, limits.keepSolutions), nodeBudget: limits.nodes) }
+        let (solved, elapsed) = timed { Solver.solve(puzzle, keep: limits.keepSolutions, nodeBudget: limits.nodes) }
         var count = solved.solutionCount
         var complete = solved.complete && !solved.overflow
         var stop = solved.complete ? "exhausted" : "nodes"
@@ -156,7 +156,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         }
         var solutionText: String?
         var solutionJSON: String?
-        if solved.paths.allSatisfy({ !$0.isEmpty }) {
+        if limits.keepSolutions > 0, solved.paths.allSatisfy({ !$0.isEmpty }) {
             var first = puzzle
             for i in first.questions.indices { first.questions[i].solutionPositions = solved.paths[i][0] }
             solutionText = TextFormat.write(first, solved: true)

@@ -264,9 +264,10 @@ public struct CountResult: Sendable {
     public var elapsed: Duration
     /// Family fields for the JSON/CSV row after `stopReason` (e.g. `blanks`).
     public var fields: [(key: String, value: ReportValue)]
-    /// The first solution as the solved puzzle in the text format.
+    /// The first solution as the solved puzzle in the text format (only
+    /// when ``CountLimits/keepSolutions`` asked for solutions).
     public var solutionText: String?
-    /// The first solution as JSON, for the `solution` key.
+    /// The first solution as JSON, for the `solution` key (likewise).
     public var solutionJSON: String?
 
     public init(solutionCount: Int, complete: Bool, stopReason: String, nodes: Int, failures: Int = 0,

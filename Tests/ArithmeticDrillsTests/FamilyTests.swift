@@ -61,17 +61,19 @@ import Testing
                 }
                 assignments *= options.count
             }
-            let counted = try family.count(sheet, limits: CountLimits())
+            let counted = try family.count(sheet, limits: CountLimits(keepSolutions: 1))
             #expect(counted.solutionCount == assignments, "\(sheet)")
             #expect(counted.complete)
             #expect((counted.solutionText != nil) == (assignments == 1))
+            // Solutions are written only when asked for.
+            #expect(try family.count(sheet, limits: CountLimits()).solutionText == nil)
         }
     }
 
     @Test func solutionsAreWrittenForValidSheetsOnly() throws {
         let sheet = try DrillTextFormat.read("profile: hard\n7 + 5\n9 - 9\n", file: "s.drill")
         #expect(family.writeSolution(sheet, comments: []) == "profile: hard\n7 + 5 = 12\n9 - 9 = 0\n")
-        let counted = try family.count(sheet, limits: CountLimits())
+        let counted = try family.count(sheet, limits: CountLimits(keepSolutions: 1))
         #expect(counted.solutionJSON == "[12,0]")
         let bad = try DrillTextFormat.read("3 - 4\n", file: "b.drill")
         #expect(family.writeSolution(bad, comments: []) == nil)

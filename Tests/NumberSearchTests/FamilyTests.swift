@@ -82,6 +82,8 @@ import PuzzleKit
         #expect(all.solutionJSON?.hasPrefix("[[{") == true)
         let capped = try family.count(level, limits: CountLimits(solutions: 2))
         #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutions")
+        // Solutions are written only when asked for.
+        #expect(capped.solutionText == nil && capped.solutionJSON == nil)
         var any = level
         any.pathMode = .any
         #expect(try family.count(any, limits: CountLimits()).fields.first { $0.key == "pathCounts" }?.value == .json("[4,2]"))

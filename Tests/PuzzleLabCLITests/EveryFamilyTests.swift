@@ -28,6 +28,11 @@ import Testing
         let solve = try puzzlelab(["solve", "corpus", "--format", "csv", "--limit", "2"], in: dir)
         #expect(solve.status == 0, "\(solve.stderr)")
         #expect(solve.stdout.split(separator: "\r\n").count == 5)
+        // Text: one summary line per puzzle; the solved puzzle only when asked for.
+        let summary = try puzzlelab(["solve", "p.\(ext)"], in: dir)
+        #expect(summary.status == 0 && summary.stdout.split(separator: "\n").count == 1, "\(kind): \(summary.stdout)")
+        let shown = try puzzlelab(["solve", "p.\(ext)", "--show-solution", "--limit", "2"], in: dir)
+        #expect(shown.status == 0 && shown.stdout.split(separator: "\n").count > 1, "\(kind): \(shown.stdout)")
 
         let grade = try puzzlelab(["grade", "p.\(ext)", "--explain"], in: dir)
         #expect(grade.status == 0, "\(grade.stderr)")
