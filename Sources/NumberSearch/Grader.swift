@@ -138,7 +138,7 @@ public enum Grader {
         if g.path.count < 2 {
             way = "it is that one cell"
         } else if let d = Rules.direction(of: g.path) {
-            way = "read \(d.rawValue.replacingOccurrences(of: "-", with: " ")): \(read)"
+            way = "read \(String(d.rawValue.map { $0 == "-" ? " " : $0 })): \(read)"
         } else {
             way = "follow the path, turning: \(read)"
         }
