@@ -49,7 +49,8 @@ public enum Grader {
         }
         let distinct = Set(words.joined()).sorted()
         for (i, a) in distinct.enumerated() {
-            for b in distinct[(i + 1)...] where MorseTable.editDistance(MorseTable.code(for: a) ?? "", MorseTable.code(for: b) ?? "") == 1 {
+            let near = MorseTable.neighbours(of: a)
+            for b in distinct[(i + 1)...] where near.contains(b) {
                 steps.append(.init(feature: .confusablePair, subject: "\(a)/\(b)"))
             }
         }

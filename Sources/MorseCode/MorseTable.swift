@@ -94,7 +94,12 @@ public enum MorseTable {
     /// The symbols of the table whose codes are one edit from `character`'s,
     /// in table order: those a listener confuses it with.
     public static func neighbours(of character: Character) -> [Character] {
-        guard let own = code(for: character) else { return [] }
-        return entries.filter { $0.code != own && editDistance($0.code, own) == 1 }.map(\.character)
+        guard let own = code(for: character), let symbol = self.character(for: own) else { return [] }
+        return neighbourLists[symbol] ?? []
     }
+
+    /// ``neighbours(of:)`` of every symbol, computed once.
+    private static let neighbourLists: [Character: [Character]] = Dictionary(uniqueKeysWithValues: entries.map { entry in
+        (entry.character, entries.filter { $0.code != entry.code && editDistance($0.code, entry.code) == 1 }.map(\.character))
+    })
 }

@@ -47,7 +47,7 @@ public enum WordLists {
         "THE TELEGRAPH CHANGED EVERYTHING", "I HAVE 2 CATS AND 3 DOGS", "CALL ME AT NOON, OK?",
         "THE SUBMARINE DIVES DEEP", "LIGHTHOUSE KEEPERS WATCH THE OCEAN", "HELLO WORLD!",
         "MORSE CODE IS FUN", "THE TREASURE IS BURIED", "ADVENTURE AWAITS", "PACK 4 SANDWICHES",
-        "IT'S 5 O'CLOCK", "A+B=C",
+        "IT'S 5 O'CLOCK", "1+2=3 IS EASY",
     ]
 
     /// Every word, beginner list first.

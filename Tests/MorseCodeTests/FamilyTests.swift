@@ -40,6 +40,27 @@ import Testing
         }
     }
 
+    /// The format asks a sentence exercise for two words or more and a word
+    /// exercise for exactly one: every built-in entry must fit its list.
+    @Test func builtInListsFitTheirModes() throws {
+        for sentence in WordLists.allSentences { #expect(try MorseText.words(of: sentence).count >= 2, "\(sentence)") }
+        for word in WordLists.allWords { #expect(try MorseText.words(of: word).count == 1, "\(word)") }
+    }
+
+    @Test func generatedExercisesReadBack() throws {
+        let family = MorseFamily()
+        for profile in family.profiles {
+            for seed in 1...200 {
+                let exercise = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+                for form in [PuzzleFormat.text, .json] {
+                    let written = family.write(exercise, as: form, comments: [])
+                    let read = family.read(Data(written.utf8), file: "e.\(form == .text ? "morse" : "json")")
+                    #expect(read.count == 1 && (try? read[0].get()) == exercise, "\(exercise.id) \(form): \(read)")
+                }
+            }
+        }
+    }
+
     @Test func weakSymbolsAreFavoured() {
         for seed in 1...100 {
             let exercise = ExerciseGenerator.generate(ExerciseProfile(mode: .codeToWord, difficulty: .intermediate), seed: seed, weakSymbols: ["Q"])
