@@ -76,28 +76,32 @@ struct Board: Sendable, Equatable {
             return total
         }
         // The straight walk of forEachPath, without building the paths.
-        let n = digits.count
         guard let first = digits.first else { return 0 }
         for start in cells.indices where cells[start] == first {
-            if n == 1 {
+            if digits.count == 1 {
                 total += 1
                 continue
             }
-            let r0 = start / columns, c0 = start % columns
-            for d in 0..<8 {
-                let (dr, dc) = Board.delta(d)
-                var r = r0, c = c0
-                var k = 1
-                while k < n {
-                    r += dr
-                    c += dc
-                    guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
-                    k += 1
-                }
-                if k == n { total += 1 }
-            }
+            for d in 0..<8 where straightRun(digits, from: start, d) == digits.count { total += 1 }
         }
         return total
+    }
+
+    /// How many of `digits` the straight line from `start` in direction `d`
+    /// spells before it leaves the grid or differs (at least 1: `start`
+    /// holds the first digit).
+    @inline(__always)
+    func straightRun(_ digits: [UInt8], from start: Int, _ d: Int) -> Int {
+        let (dr, dc) = Board.delta(d)
+        var r = start / columns, c = start % columns
+        var k = 1
+        while k < digits.count {
+            r += dr
+            c += dc
+            guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
+            k += 1
+        }
+        return k
     }
 
     /// Calls `body` with every path spelling `digits` in `mode` (cells in
@@ -122,20 +126,13 @@ struct Board: Sendable, Equatable {
             }
             switch mode {
             case .straight:
-                let r0 = start / columns, c0 = start % columns
                 for d in 0..<8 {
+                    let k = straightRun(digits, from: start, d)
+                    nodes += k < n ? k : k - 1  // every step tried, the failing one too
+                    guard k == n else { continue }
                     let (dr, dc) = Board.delta(d)
-                    var r = r0, c = c0
-                    var k = 1
-                    while k < n {
-                        r += dr
-                        c += dc
-                        nodes += 1
-                        guard r >= 0, r < rows, c >= 0, c < columns, cells[r * columns + c] == digits[k] else { break }
-                        path[k] = r * columns + c
-                        k += 1
-                    }
-                    if k == n && !body(path) { return false }
+                    for i in 1..<n { path[i] = start + i * (dr * columns + dc) }
+                    if !body(path) { return false }
                 }
             case .any:
                 if !extend(&path, 1, digits, nodes: &nodes, budget: budget, body) { return false }
