@@ -11,11 +11,19 @@ public struct DrillGenerator: Sendable {
     /// Exercises already used in this session.
     public private(set) var used: Set<Exercise> = []
     /// Every valid exercise of the difficulty with its score and grade, sorted.
-    private let catalogue: [(exercise: Exercise, score: Int, label: String)]
+    private let catalogue: [Entry]
+
+    private typealias Entry = (exercise: Exercise, score: Int, label: String)
+
+    /// The catalogue of every difficulty, scored once (scoring every
+    /// exercise is most of the cost of a sheet).
+    private static let catalogues: [Difficulty: [Entry]] = Dictionary(uniqueKeysWithValues: Difficulty.allCases.map { difficulty in
+        (difficulty, Exercise.all(difficulty).map { (exercise: $0, score: $0.features.score, label: $0.features.label) })
+    })
 
     public init(difficulty: Difficulty) {
         self.difficulty = difficulty
-        self.catalogue = Exercise.all(difficulty).map { ($0, $0.features.score, $0.features.label) }
+        self.catalogue = Self.catalogues[difficulty] ?? []
     }
 
     /// Every valid exercise of the difficulty with exactly `score` (any score
@@ -49,18 +57,19 @@ public struct DrillGenerator: Sendable {
     /// - Throws: ``PuzzleKit/GenerationFailure`` `too-few-exercises` when the
     ///   difficulty has fewer such exercises than the sheet needs.
     public static func sheet(_ profile: DrillProfile, seed: Int, label: String? = nil) throws(GenerationFailure) -> Sheet {
-        var generator = DrillGenerator(difficulty: profile.difficulty)
-        let pool = generator.candidates(score: profile.target, label: label)
+        let pool = DrillGenerator(difficulty: profile.difficulty).candidates(score: profile.target, label: label)
         guard pool.count >= profile.length, profile.length > 0 else {
             let what = [profile.target.map { "score \($0)" }, label.map { "grade \($0)" }].compactMap { $0 }.joined(separator: " and ")
             throw GenerationFailure(reason: "too-few-exercises",
                                     "\(profile.difficulty.name) has \(pool.count) exercises\(what.isEmpty ? "" : " with \(what)"), a sheet needs \(profile.length)")
         }
+        // The draws of `next`, without filtering the catalogue for each: the
+        // exercises not yet drawn, in catalogue order.
         var rng = SplitMix64(seed: seed)
+        var open = pool
         var exercises: [Exercise] = []
         for _ in 0..<profile.length {
-            guard let e = generator.next(score: profile.target, label: label, using: &rng) else { break }
-            exercises.append(e)
+            exercises.append(open.remove(at: rng.index(below: open.count)))
         }
         return Sheet(id: "\(profile.id)-\(seed)", difficulty: profile.difficulty, target: profile.target, exercises: exercises)
     }
