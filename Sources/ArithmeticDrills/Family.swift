@@ -144,8 +144,8 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public var gradeLabels: [String] { DrillFeature.gradeLabels }
 
-    public func grade(_ puzzle: Sheet, solutionCount: Int?) throws -> GradeResult {
-        try SheetVerifier.grade(puzzle)
+    public func grade(_ puzzle: Sheet, solutionCount: Int?, explain: Bool) throws -> GradeResult {
+        try SheetVerifier.grade(puzzle, explain: explain)
     }
 
     public func startSession(_ puzzle: Sheet) -> DrillGame { DrillGame(sheet: puzzle) }

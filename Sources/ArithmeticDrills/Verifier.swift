@@ -51,7 +51,7 @@ public enum SheetVerifier {
     /// the sum of the exercises' scores; every exercise is one step.
     ///
     /// - Throws: ``GradeError`` when an exercise breaks the rules.
-    public static func grade(_ sheet: Sheet) throws(GradeError) -> GradeResult {
+    public static func grade(_ sheet: Sheet, explain: Bool) throws(GradeError) -> GradeResult {
         let invalid = problems(sheet).filter { !$0.contains("written answer") }
         if let first = invalid.first { throw GradeError(description: "cannot grade: \(first)") }
         let graded = sheet.exercises.map(ExerciseFeatures.init)
@@ -71,7 +71,7 @@ public enum SheetVerifier {
                            hardestTechnique: (hardest.code, hardest.name), steps: graded.count, rounds: graded.isEmpty ? 0 : 1,
                            guesses: 0, backtracks: 0, solutionCount: count(sheet), forcedShare: graded.isEmpty ? 0 : 1,
                            longestForcedRun: graded.count, visibility: nil, details: details,
-                           explanation: graded.map(\.strategy), fields: fields)
+                           explanation: explain ? graded.map(\.strategy) : [], fields: fields)
     }
 }
 

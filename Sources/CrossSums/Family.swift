@@ -116,7 +116,7 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public var gradeLabels: [String] { Difficulty.allCases.map(\.rawValue) + ["guess-required"] }
 
-    public func grade(_ puzzle: Puzzle, solutionCount: Int?) throws -> GradeResult {
+    public func grade(_ puzzle: Puzzle, solutionCount: Int?, explain: Bool) throws -> GradeResult {
         let report = try Grader(puzzle: puzzle).grade(solutionCount: solutionCount)
         var fields = report.reportRow.fields
         fields.removeAll { $0.key == "id" }
@@ -125,7 +125,7 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
             steps: report.steps.count, rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
             solutionCount: report.solutionCount, forcedShare: report.forcedShare,
             longestForcedRun: report.longestForcedRun, visibility: nil, details: [],
-            explanation: report.steps.map(\.explanation), fields: fields)
+            explanation: explain ? report.steps.map(\.explanation) : [], fields: fields)
     }
 
     public func startSession(_ puzzle: Puzzle) throws -> GameSession { try GameSession(puzzle: puzzle) }

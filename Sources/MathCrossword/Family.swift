@@ -151,7 +151,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
-    public func grade(_ level: Level, solutionCount: Int?) throws -> GradeResult {
+    public func grade(_ level: Level, solutionCount: Int?, explain: Bool) throws -> GradeResult {
         let report = try Grader().grade(level, solutionCount: solutionCount)
         let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
         let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
@@ -164,7 +164,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
             rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
             solutionCount: report.solutionCount, forcedShare: report.forcedShare,
             longestForcedRun: report.longestForcedRun, visibility: report.visibility, details: [detail],
-            explanation: Explain.sentences(for: report.steps, in: level), fields: report.fields)
+            explanation: explain ? Explain.sentences(for: report.steps, in: level) : [], fields: report.fields)
     }
 
     public func startSession(_ level: Level) -> GameSession { GameSession(level: level) }

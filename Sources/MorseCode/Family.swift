@@ -139,7 +139,7 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
                            solutionText: shown.first.map { $0 + "\n" })
     }
 
-    public func grade(_ puzzle: Exercise, solutionCount: Int?) throws -> GradeResult {
+    public func grade(_ puzzle: Exercise, solutionCount: Int?, explain: Bool) throws -> GradeResult {
         let grade = Grader.grade(puzzle)
         var counts: [(key: String, value: ReportValue)] = []
         for feature in Feature.allCases {
@@ -152,7 +152,7 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
                            steps: grade.steps.count, rounds: 1, guesses: 0, backtracks: 0, solutionCount: solutionCount,
                            forcedShare: 0, longestForcedRun: 0, visibility: nil,
                            details: ["\(grade.units) units, \(grade.signals) signals, hardest: \(grade.hardest?.name ?? "none")"],
-                           explanation: Grader.explain(grade), fields: fields)
+                           explanation: explain ? Grader.explain(grade) : [], fields: fields)
     }
 
     /// A practice session of the exercise, with a fresh progress record.

@@ -189,7 +189,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     /// `longestForcedRun` the longest run of consecutive such questions, and
     /// `visibility` the mean over questions of paths ÷ (paths + near misses):
     /// the share of the places a child starts reading that lead to an answer.
-    public func grade(_ puzzle: Level, solutionCount: Int?) throws -> GradeResult {
+    public func grade(_ puzzle: Level, solutionCount: Int?, explain: Bool) throws -> GradeResult {
         let grade = try Grader.grade(puzzle)
         let qs = grade.questions
         let unique = qs.map { $0.pathCount == 1 }
@@ -211,7 +211,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
                            solutionCount: solutionCount ?? min(product, 2),
                            forcedShare: qs.isEmpty ? 0 : Double(unique.filter { $0 }.count) / Double(qs.count),
                            longestForcedRun: longest, visibility: visibility, details: details,
-                           explanation: qs.map { Grader.explanation($0, in: puzzle) }, fields: fields)
+                           explanation: explain ? qs.map { Grader.explanation($0, in: puzzle) } : [], fields: fields)
     }
 
     public func startSession(_ puzzle: Level) -> GameSession { GameSession(levels: [puzzle]) }

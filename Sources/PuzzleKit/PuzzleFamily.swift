@@ -90,9 +90,13 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     var gradeLabels: [String] { get }
     /// Grades a puzzle.
     ///
-    /// - Parameter solutionCount: the puzzle's solutions counted up to 2 when
-    ///   the caller already has them, so the grader need not count again.
-    func grade(_ puzzle: Puzzle, solutionCount: Int?) throws -> GradeResult
+    /// - Parameters:
+    ///   - solutionCount: the puzzle's solutions counted up to 2 when the
+    ///     caller already has them, so the grader need not count again.
+    ///   - explain: write ``GradeResult/explanation``, one sentence per step;
+    ///     without it the explanation is empty (bench and export never read
+    ///     it, and writing the sentences can cost as much as grading).
+    func grade(_ puzzle: Puzzle, solutionCount: Int?, explain: Bool) throws -> GradeResult
 }
 
 /// A family with game logic an app can embed.

@@ -96,7 +96,7 @@ struct Grade: ParsableCommand {
         let start = clock.now
         let report: GradeResult
         do {
-            report = try family.grade(puzzle, solutionCount: nil)
+            report = try family.grade(puzzle, solutionCount: nil, explain: explain)
         } catch {
             printError("\(name): \(error)")
             return 1

@@ -160,7 +160,7 @@ public struct PuzzleRun: Sendable {
             }
             if let grading {
                 let gradeStart = monotonicNanoseconds()
-                record.grade = (try? grading.grade(generated.puzzle, solutionCount: record.solve?.solutionCount))
+                record.grade = (try? grading.grade(generated.puzzle, solutionCount: record.solve?.solutionCount, explain: false))
                     .map(GradeSummary.init)
                 record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
             }

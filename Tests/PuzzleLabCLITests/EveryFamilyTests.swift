@@ -37,6 +37,12 @@ import Testing
         let grade = try puzzlelab(["grade", "p.\(ext)", "--explain"], in: dir)
         #expect(grade.status == 0, "\(grade.stderr)")
         #expect(grade.stdout.contains("score"))
+        // Without --explain the same report, only without the sentences.
+        let sentence = #/^  \d+\. /#
+        let plain = try puzzlelab(["grade", "p.\(ext)"], in: dir)
+        let explained = grade.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(explained.contains { $0.contains(sentence) }, "\(kind): \(grade.stdout)")
+        #expect(plain.stdout.split(separator: "\n", omittingEmptySubsequences: false) == explained.filter { !$0.contains(sentence) })
 
         let export = try puzzlelab(["export", "--kind", kind, "--count", "3", "--out", "e.csv"], in: dir)
         #expect(export.status == 0, "\(export.stderr)")
