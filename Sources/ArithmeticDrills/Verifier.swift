@@ -48,7 +48,8 @@ public enum SheetVerifier {
     }
 
     /// Grades a sheet: its label is the hardest exercise's grade, its score
-    /// the sum of the exercises' scores; every exercise is one step.
+    /// the sum of the exercises' scores; every exercise is one step. With
+    /// `explain`, the explanation holds each exercise's strategy.
     ///
     /// - Throws: ``GradeError`` when an exercise breaks the rules.
     public static func grade(_ sheet: Sheet, explain: Bool) throws(GradeError) -> GradeResult {
