@@ -62,7 +62,7 @@ public enum SheetVerifier {
             fields.append(("\(feature.key)Exercises", .int(graded.filter { $0.features.contains(feature) }.count)))
         }
         for label in DrillFeature.gradeLabels {
-            fields.append(("\(String(label.filter { $0 != "-" }))Exercises", .int(graded.filter { $0.label == label }.count)))
+            fields.append(("\(label.filter { $0 != "-" })Exercises", .int(graded.filter { $0.label == label }.count)))
         }
         fields.append(("exerciseScores", .json("[" + graded.map { String($0.score) }.joined(separator: ",") + "]")))
         let details = graded.map { g in

@@ -102,11 +102,8 @@ public enum Grader {
     /// The features a question uses, easiest first: its path's direction,
     /// carry, a long answer, near misses and crowding.
     public static func features(of q: Question, path: [GridPosition], nearMisses: Int) -> [Technique] {
-        var techniques: [Technique] = [Technique.direction(of: path)]
-        if q.hasCarry { techniques.append(.carry) }
-        if Rules.digits(of: max(0, q.target)).count >= 3 { techniques.append(.longAnswer) }
-        if nearMisses > 0 { techniques.append(.nearMiss) }
-        if nearMisses >= Technique.crowdedThreshold { techniques.append(.crowded) }
+        var techniques: [Technique] = []
+        forEachFeature(of: q, path: path, nearMisses: nearMisses) { techniques.append($0) }
         return techniques.sorted()
     }
 
@@ -114,11 +111,19 @@ public enum Grader {
     /// (what the generator checks against a profile's grade).
     static func hardestFeature(of q: Question, path: [GridPosition], nearMisses: Int) -> Technique {
         var hardest = Technique.direction(of: path)
-        if q.hasCarry { hardest = max(hardest, .carry) }
-        if q.target >= 100 { hardest = max(hardest, .longAnswer) }  // three digits or more
-        if nearMisses > 0 { hardest = max(hardest, .nearMiss) }
-        if nearMisses >= Technique.crowdedThreshold { hardest = max(hardest, .crowded) }
+        forEachFeature(of: q, path: path, nearMisses: nearMisses) { hardest = max(hardest, $0) }
         return hardest
+    }
+
+    /// The feature rules, written once: `body` gets each feature the
+    /// question uses, its path's direction first.
+    @inline(__always)
+    private static func forEachFeature(of q: Question, path: [GridPosition], nearMisses: Int, _ body: (Technique) -> Void) {
+        body(Technique.direction(of: path))
+        if q.hasCarry { body(.carry) }
+        if q.target >= 100 { body(.longAnswer) }  // three digits or more
+        if nearMisses > 0 { body(.nearMiss) }
+        if nearMisses >= Technique.crowdedThreshold { body(.crowded) }
     }
 
     /// The hint for a question: where its answer starts.

@@ -85,20 +85,6 @@ import Testing
         }
     }
 
-    /// Levenshtein distance: the fewest insertions, deletions and
-    /// substitutions that turn `a` into `b`.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var row = [i + 1]
-            for (j, y) in b.enumerated() {
-                row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = row
-        }
-        return previous[b.count]
-    }
-
     /// Signal and character error rates of the classifier over the built-in
     /// sentences at one speed (the classifier starts at 15 wpm). The
     /// character error rate is the usual one: edit distance between decoded
@@ -116,9 +102,9 @@ import Testing
                 signals += 1
                 if probe.processInput(tap.press).symbol != want { signalErrors += 1 }
             }
-            let decoded = Array(input.decode(taps)), truth = Array(try MorseText.normalize(sentence))
+            let decoded = input.decode(taps), truth = try MorseText.normalize(sentence)
             characters += truth.count
-            characterErrors += editDistance(decoded, truth)
+            characterErrors += MorseTable.editDistance(decoded, truth)
         }
         return (Double(signalErrors) / Double(signals), Double(characterErrors) / Double(characters))
     }
@@ -136,11 +122,11 @@ import Testing
     }
 
     @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
-        #expect(Self.editDistance(Array("SOS"), Array("SOS")) == 0)
-        #expect(Self.editDistance(Array("SOS"), Array("SOT")) == 1)
-        #expect(Self.editDistance(Array("EEOS"), Array("IOS")) == 2)
-        #expect(Self.editDistance(Array(""), Array("HELP")) == 4)
-        #expect(Self.editDistance(Array("KITTEN"), Array("SITTING")) == 3)
+        #expect(MorseTable.editDistance("SOS", "SOS") == 0)
+        #expect(MorseTable.editDistance("SOS", "SOT") == 1)
+        #expect(MorseTable.editDistance("EEOS", "IOS") == 2)
+        #expect(MorseTable.editDistance("", "HELP") == 4)
+        #expect(MorseTable.editDistance("KITTEN", "SITTING") == 3)
     }
 
     @Test func jitteredTapsAt5To30WPM() throws {
