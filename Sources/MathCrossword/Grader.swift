@@ -12,6 +12,10 @@ public struct GradeStep: Sendable, Equatable {
     public var candidates: [[PuzzleNumber]]
     /// For pool counting: the cells that use up some tiles between them.
     public var lockedCells: [GridPosition]
+    /// For narrowing: the other cells the same narrowing leaves a single value.
+    public var fixedTogether: [GridPosition] = []
+    /// For contradiction: the values that lead to a dead end here.
+    public var ruledOut: [PuzzleNumber] = []
     /// Steps that became possible at the same time share a round (1-based).
     public var round: Int
     /// How many empty cells the same technique could have filled at this point.
@@ -116,7 +120,7 @@ public struct Grader: Sendable {
             let step = steps[i]
             let round: Int
             switch step.technique {
-            case .onlyPlace, .poolCounting, .guess:
+            case .onlyPlace, .narrowing, .poolCounting, .crossingPair, .contradiction, .guess:
                 round = latest + 1
             default:
                 let cells = step.equations.flatMap { level.equations[$0].cellPositions }
@@ -189,6 +193,8 @@ struct _DeductionEngine {
         var equations: [Int]
         var candidates: [[Int]] = []
         var locked: [Int] = []
+        var fixedTogether: [Int] = []
+        var ruledOut: [Int] = []
     }
 
     let model: CrosswordModel
@@ -233,9 +239,10 @@ struct _DeductionEngine {
 
     // MARK: Candidates
 
-    /// The tuples of equation `e` that agree with the placed values and fit
-    /// in the tiles left.
-    func liveTuples(_ e: Int, _ state: _DeductionState) -> [[Int]] {
+    /// The tuples of equation `e` that agree with the placed values, fit in
+    /// the tiles left and, when `domains` are given, keep every empty cell
+    /// within its candidates (`domains[blank][value]`).
+    func liveTuples(_ e: Int, _ state: _DeductionState, domains: [[Bool]]? = nil) -> [[Int]] {
         let table = model.tables[e]
         var live: [[Int]] = []
         var used: [(Int, Int)] = []
@@ -245,6 +252,8 @@ struct _DeductionEngine {
                 let a = state.assigned[variable]
                 if a >= 0 {
                     if a != tuple[k] { continue outer }
+                } else if let domains, !domains[variable][tuple[k]] {
+                    continue outer
                 } else if let i = used.firstIndex(where: { $0.0 == tuple[k] }) {
                     used[i].1 += 1
                     if used[i].1 > state.remaining[tuple[k]] { continue outer }
@@ -256,6 +265,123 @@ struct _DeductionEngine {
             live.append(tuple)
         }
         return live
+    }
+
+    /// Candidates after narrowing, per blank (`domains[blank][value]`), and
+    /// per blank the equations that removed its last other value (empty when
+    /// none narrowed it).
+    struct Narrowing {
+        var domains: [[Bool]]
+        var narrowedBy: [[Int]]
+
+        /// The values left to `blank`, ascending.
+        func values(_ blank: Int) -> [Int] { domains[blank].indices.filter { domains[blank][$0] } }
+    }
+
+    /// Every empty cell's candidates narrowed until nothing changes: each
+    /// equation keeps for its empty cells only the values of its live tuples
+    /// (``liveTuples(_:_:domains:)``), so what one equation removes narrows
+    /// the equations crossing it (generalised arc consistency per equation
+    /// over the tile pool).
+    ///
+    /// - Parameter pairs: once single equations remove nothing more, also
+    ///   fill in every two equations that share an empty cell together: a
+    ///   value is kept only if both can be completed with it without needing
+    ///   more tiles of some value than are left. Pairs with more than
+    ///   ``pairBudget`` combinations of live tuples are passed over (the step
+    ///   stays sound; it may miss a removal a person would also find hard).
+    /// - Returns: `nil` when some empty cell is left with no value.
+    func narrow(_ state: _DeductionState, pairs: Bool) -> Narrowing? {
+        let pool = model.values.indices.map { state.remaining[$0] > 0 }
+        var result = Narrowing(domains: model.blanks.indices.map { state.assigned[$0] < 0 ? pool : [] },
+                               narrowedBy: Array(repeating: [], count: model.blanks.count))
+        func keep(_ blank: Int, _ support: [Bool], by equations: [Int]) -> Bool? {
+            var changed = false
+            for v in model.values.indices where result.domains[blank][v] && !support[v] {
+                result.domains[blank][v] = false
+                result.narrowedBy[blank] = equations
+                changed = true
+            }
+            return result.domains[blank].contains(true) ? changed : nil
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for e in model.tables.indices {
+                let variables = model.tables[e].variables
+                let open = variables.indices.filter { state.assigned[variables[$0]] < 0 }
+                guard !open.isEmpty else {
+                    if liveTuples(e, state).isEmpty { return nil }
+                    continue
+                }
+                var support = [[Bool]](repeating: [Bool](repeating: false, count: model.values.count), count: variables.count)
+                for tuple in liveTuples(e, state, domains: result.domains) {
+                    for k in open { support[k][tuple[k]] = true }
+                }
+                for k in open {
+                    guard let narrowed = keep(variables[k], support[k], by: [e]) else { return nil }
+                    changed = changed || narrowed
+                }
+            }
+            if changed || !pairs { continue }
+            for (e1, e2) in crossingPairs(state) {
+                guard let support = pairSupport(e1, e2, state, result.domains) else { continue }
+                for (b, values) in support {
+                    guard let narrowed = keep(b, values, by: [e1, e2]) else { return nil }
+                    changed = changed || narrowed
+                }
+                if changed { break }
+            }
+        }
+        return result
+    }
+
+    /// Combinations of two equations' live tuples a pair may have before the
+    /// crossing-pair step passes it over.
+    static let pairBudget = 40_000
+
+    /// The pairs of equations that share an empty cell, in order.
+    func crossingPairs(_ state: _DeductionState) -> [(Int, Int)] {
+        var pairs: [(Int, Int)] = []
+        for e1 in model.tables.indices {
+            for e2 in (e1 + 1)..<model.tables.count
+            where model.tables[e1].variables.contains(where: { state.assigned[$0] < 0 && model.tables[e2].variables.contains($0) }) {
+                pairs.append((e1, e2))
+            }
+        }
+        return pairs
+    }
+
+    /// For each empty cell of equations `e1` and `e2`, the values it takes in
+    /// some joint completion of both that fits in the tiles left; `nil` when
+    /// the pair has more than ``pairBudget`` combinations.
+    func pairSupport(_ e1: Int, _ e2: Int, _ state: _DeductionState, _ domains: [[Bool]]) -> [(Int, [Bool])]? {
+        let live1 = liveTuples(e1, state, domains: domains), live2 = liveTuples(e2, state, domains: domains)
+        guard live1.count * live2.count <= Self.pairBudget else { return nil }
+        let vars1 = model.tables[e1].variables, vars2 = model.tables[e2].variables
+        // Where each open cell of the pair sits: (tuple 1 or 2, index).
+        var slots: [(blank: Int, first: Bool, k: Int)] = []
+        for (k, b) in vars1.enumerated() where state.assigned[b] < 0 { slots.append((b, true, k)) }
+        var shared: [(Int, Int)] = []
+        for (k, b) in vars2.enumerated() where state.assigned[b] < 0 {
+            if let k1 = vars1.firstIndex(of: b) { shared.append((k1, k)) } else { slots.append((b, false, k)) }
+        }
+        var support = slots.map { _ in [Bool](repeating: false, count: model.values.count) }
+        var used = [Int](repeating: 0, count: model.values.count)
+        for t1 in live1 {
+            for t2 in live2 where shared.allSatisfy({ t1[$0.0] == t2[$0.1] }) {
+                var fits = true
+                for slot in slots {
+                    let v = slot.first ? t1[slot.k] : t2[slot.k]
+                    used[v] += 1
+                    if used[v] > state.remaining[v] { fits = false }
+                }
+                for slot in slots { used[slot.first ? t1[slot.k] : t2[slot.k]] = 0 }
+                guard fits else { continue }
+                for (i, slot) in slots.enumerated() { support[i][slot.first ? t1[slot.k] : t2[slot.k]] = true }
+            }
+        }
+        return zip(slots, support).map { ($0.blank, $1) }
     }
 
     /// The values empty cell `blank` may take as far as equation `e` and the
@@ -330,8 +456,17 @@ struct _DeductionEngine {
                     for b in holders { add(Move(blank: b, value: v, equations: equationsOf[b])) }
                 }
             }
+        case .narrowing, .crossingPair:
+            guard let narrowed = narrow(state, pairs: technique == .crossingPair) else { break }
+            for b in model.blanks.indices where state.assigned[b] < 0 && !narrowed.narrowedBy[b].isEmpty {
+                let values = narrowed.values(b)
+                if values.count == 1 { add(Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b])) }
+            }
+            let fixed = moves.map(\.blank)
+            for i in moves.indices { moves[i].fixedTogether = fixed.filter { $0 != moves[i].blank } }
         case .poolCounting:
-            var lists = model.blanks.indices.map { state.assigned[$0] < 0 ? candidates($0, state) : [] }
+            guard let narrowed = narrow(state, pairs: false) else { break }
+            var lists = model.blanks.indices.map(narrowed.values)
             let open = model.blanks.indices.filter { state.assigned[$0] < 0 }
             var lockedBy = [[Int]](repeating: [], count: model.blanks.count)
             var changed = true
@@ -349,6 +484,21 @@ struct _DeductionEngine {
             }
             for b in open where lists[b].count == 1 && !lockedBy[b].isEmpty {
                 add(Move(blank: b, value: lists[b][0], equations: equationsOf[b], locked: lockedBy[b]))
+            }
+        case .contradiction:
+            guard let narrowed = narrow(state, pairs: true) else { break }
+            for b in model.blanks.indices where state.assigned[b] < 0 {
+                let values = narrowed.values(b)
+                guard values.count >= 2 else { continue }
+                let survivors = values.filter { v in
+                    var trial = state
+                    assign(&trial, b, v)
+                    return !deadEnd(trial)
+                }
+                if survivors.count == 1 {
+                    add(Move(blank: b, value: survivors[0], equations: equationsOf[b],
+                             ruledOut: values.filter { $0 != survivors[0] }))
+                }
             }
         case .guess:
             break
@@ -369,6 +519,17 @@ struct _DeductionEngine {
             }
         }
         return result
+    }
+
+    /// True when narrowing (with crossing pairs) leaves some cell no value or
+    /// some tile fewer places than it has copies left.
+    func deadEnd(_ state: _DeductionState) -> Bool {
+        guard let narrowed = narrow(state, pairs: true) else { return true }
+        var holders = [Int](repeating: 0, count: model.values.count)
+        for domain in narrowed.domains {
+            for v in domain.indices where domain[v] { holders[v] += 1 }
+        }
+        return model.values.indices.contains { state.remaining[$0] > holders[$0] }
     }
 
     /// True when some equation can no longer be completed or some tile has
@@ -431,8 +592,9 @@ extension _DeductionEngine: TieredSolver {
     private func step(_ technique: Technique, _ move: Move, offer: Int, _ state: _DeductionState, depth: Int) -> GradeStep {
         GradeStep(technique: technique, position: model.blanks[move.blank], value: model.values[move.value],
                   equations: move.equations, candidates: move.candidates.map { $0.map { model.values[$0] } },
-                  lockedCells: move.locked.map { model.blanks[$0] }, round: 0, movesOnOffer: offer,
-                  blanksLeft: state.open, guessDepth: depth)
+                  lockedCells: move.locked.map { model.blanks[$0] }, fixedTogether: move.fixedTogether.map { model.blanks[$0] },
+                  ruledOut: move.ruledOut.map { model.values[$0] },
+                  round: 0, movesOnOffer: offer, blanksLeft: state.open, guessDepth: depth)
     }
 }
 

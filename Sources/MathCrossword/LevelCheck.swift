@@ -125,12 +125,30 @@ extension Explain {
             return "\(cell) is in \(parts.joined(separator: " and in ")). Only \(step.value) fits both."
         case .onlyPlace:
             return "The tile \(step.value) fits in no other empty cell, so it goes at \(cell) (\(first))."
+        case .narrowing:
+            let also = step.fixedTogether.isEmpty ? "" : "; the same narrowing fixes \(cells(step.fixedTogether))"
+            return "Narrowing each equation by its other cells' candidates and the tiles left, over and over, leaves \(first) only \(step.value) for \(cell)\(also)."
+        case .crossingPair:
+            guard equations.count == 2 else {
+                return "With the crossing equations filled in together pair by pair, \(first) leaves only \(step.value) for \(cell)."
+            }
+            let pair = equations.map { equationText($0, in: board) }.joined(separator: " and ")
+            return "Filled in together, \(pair) would need more tiles of some value than are left unless \(cell) is \(step.value)."
         case .poolCounting:
             let locked = step.lockedCells.map(\.description)
             return "Counting tiles: \(list(locked)) must use up some tiles between them, so \(cell) can only be \(step.value) (\(first))."
+        case .contradiction:
+            return "If \(cell) were \(list(step.ruledOut)), narrowing the equations would leave some equation or tile with no way to finish, so it is \(step.value) (\(first))."
         case .guess:
             return "No sure step is left: try \(step.value) at \(cell) (guess \(step.guessDepth)); it works out."
         }
+    }
+
+    /// "(row 1, column 2)", "(row 1, column 2) and (row 3, column 4)".
+    static func cells(_ positions: [GridPosition]) -> String {
+        let words = positions.map { "(\($0))" }
+        guard words.count > 1 else { return words.first ?? "no cell" }
+        return words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
     }
 
     /// "3", "3 or 5", "3, 5 or 9".

@@ -28,7 +28,10 @@ public enum Technique: Int, CaseIterable, Codable, Sendable, Comparable {
     case lastCandidate
     case crossing
     case onlyPlace
+    case narrowing
     case poolCounting
+    case crossingPair
+    case contradiction
     case guess
 
     public static func < (a: Technique, b: Technique) -> Bool { a.rawValue < b.rawValue }
@@ -46,8 +49,14 @@ public enum Technique: Int, CaseIterable, Codable, Sendable, Comparable {
             return ("crossing", "Crossing", "At a crossing, only one value fits both equations' candidate lists.", 5, .hard)
         case .onlyPlace:
             return ("only-place", "Only place", "A tile value fits in exactly as many empty cells as it has tiles left.", 6, .hard)
+        case .narrowing:
+            return ("narrowing", "Narrowing", "Each equation keeps for its empty cells only the values some completion allows, with the other cells' candidates and the tiles left; repeated across crossing equations until nothing changes, one cell is left a single value.", 7, .hard)
+        case .crossingPair:
+            return ("crossing-pair", "Crossing pair", "Two equations that cross, filled in together, need more tiles of some value than are left unless one cell takes a single value.", 10, .expert)
         case .poolCounting:
             return ("pool-counting", "Pool counting", "Some cells must use up all tiles of some values between them, which leaves another cell a single value.", 9, .expert)
+        case .contradiction:
+            return ("contradiction", "Contradiction", "Every other value of a cell, put in and narrowed as above, leaves some equation or tile with no way to finish: the cell takes the one value left.", 12, .expert)
         case .guess:
             return ("guess", "Guess", "No sure step: try a value and back up if it leads to a contradiction.", 20, .guessRequired)
         }

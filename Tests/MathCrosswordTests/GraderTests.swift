@@ -10,11 +10,22 @@ import MathCrossword
         (.lastCandidate, "pool: 2 3 6\n? / ? + ? = 4\n"),
         (.crossing, "pool: 1 2 3\n? . . . .\n- . . . .\n? - ? = 1\n= . . . .\n1 . . . .\n"),
         (.onlyPlace, "pool: 2 5 7 12\n? x ? - ? = 9\n+ . . . . . .\n5 . . . . . .\n= . . . . . .\n? . . . . . .\n"),
+        // class_1 seed 835 (--unique): every equation has two empty cells; narrowing them against each other fixes all seven.
+        (.narrowing, "pool: 7 8 13 14 19 19 20\n? . . . .\n+ . . . .\n1 + ? = ?\n= . - . -\n? + 6 = ?\n. . = . =\n? - ? = 6\n"),
         (.poolCounting, "pool: 1 2 5 7 9 10 12\n? / 5 = ? . .\n. . / . + . .\n. . ? + ? = ?\n. . = . = . .\n. . ? . ? . .\n"),
-        (.guess, "pool: 2 2 4\n. . 8 . .\n. . / . .\n? x ? = 8\n. . = . .\n. . ? . .\n"),
+        // class_1 seed 356: after three one-blank steps, row 5 and column 3 together would need two 12s.
+        (.crossingPair, "pool: 1 1 8 8 12 19\n. . 16 - ? = 15\n. . . . + . -\n. . 20 - ? = ?\n. . - . = . =\n? + ? = 20 . 14\n. . = . . . .\n. . ? . . . .\n"),
+        // class_1 seed 2156 (--unique): a ring of six equations; 15 at the top would need two 11s at its far end.
+        (.contradiction, "pool: 1 1 3 5 11 13 15\n. . ? . .\n. . - . .\n? - 4 = ?\n- . = . +\n2 + ? = ?\n= . . . =\n? + ? = 14\n"),
+        // class_1 seed 2506 (--unique --min-blanks 10): no single value of any cell leads to a dead end by narrowing alone.
+        (.guess, "pool: 2 3 3 4 5 5 6 6 9 10\n. . 4 + ? = ?\n. . + . . . +\n? . ? - 3 = ?\n- . = . + . =\n? . ? + ? = 12\n= . . . = . .\n1 + ? = ? . .\n"),
     ]
 
     func level(_ text: String) throws -> Level { try TextFormat.read(text, file: "g.mcw") }
+
+    func example(_ technique: Technique) throws -> Level {
+        try level(Self.examples.first { $0.0 == technique }?.1 ?? "")
+    }
 
     @Test(arguments: examples.indices)
     func eachTechniqueHasAPuzzleWhereItIsTheHardest(_ index: Int) throws {
@@ -86,7 +97,7 @@ import MathCrossword
     }
 
     @Test func crossingMetricsCountSharedCells() throws {
-        let report = try Grader().grade(level(Self.examples[5].1))
+        let report = try Grader().grade(example(.poolCounting))
         // Row 1 crosses columns 3 and 5 at (1,3) and (1,5); row 3 crosses them at (3,3) and (3,5).
         #expect(report.crossingCells == 4 && report.blankCrossingCells == 3)
         #expect(report.minCrossingsPerEquation == 2 && report.meanCrossingsPerEquation == 2)
@@ -99,11 +110,38 @@ import MathCrossword
             "Row 1: 7 + ? = 12, so ? = 5.",
             "Column 3: 5 x 2 = ?, so ? = 10.",
         ])
-        let crossing = try level(Self.examples[3].1)
+        let crossing = try example(.crossing)
         let sentences = Explain.sentences(for: try Grader().grade(crossing).steps, in: crossing)
         #expect(sentences.first == "row 1, column 1 is in Column 1: ? - ? = 1 (it could be 2 or 3) and in Row 3: ? - ? = 1 (it could be 2 or 3). Only 3 fits both." || sentences.contains { $0.contains("Only") && $0.contains("fits both") }, "\(sentences)")
-        let guess = try level(Self.examples[6].1)
+        let guess = try example(.guess)
         #expect(Explain.sentences(for: try Grader().grade(guess).steps, in: guess).first?.hasPrefix("No sure step is left: try") == true)
+    }
+
+    @Test func newTechniquesExplainThemselves() throws {
+        func sentences(_ technique: Technique) throws -> [String] {
+            let puzzle = try example(technique)
+            return Explain.sentences(for: try Grader().grade(puzzle).steps, in: puzzle)
+        }
+        #expect(try sentences(.narrowing).first == "Narrowing each equation by its other cells' candidates and the tiles left, over and over, leaves Column 1: ? + 1 = ? only 7 for row 1, column 1; the same narrowing fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3).")
+        #expect(try sentences(.crossingPair)[3] == "Filled in together, Column 3: 20 - ? = ? and Row 5: ? + ? = 20 would need more tiles of some value than are left unless row 5, column 1 is 8.")
+        #expect(try sentences(.contradiction).first == "If row 1, column 3 were 15, narrowing the equations would leave some equation or tile with no way to finish, so it is 5 (Column 3: ? - 4 = ?).")
+    }
+
+    /// Every logical step of a generated unique puzzle's grade places its
+    /// solution's value, and logic alone finishes every one of them.
+    @Test(arguments: DifficultyProfile.classProfiles)
+    func logicalStepsAreSoundAndNeedNoGuess(_ profile: DifficultyProfile) throws {
+        var used = Set<Technique>()
+        for seed in 1...1000 {
+            let level = try LevelGenerator().generateUnique(difficulty: profile, seed: seed).level
+            let report = try Grader().grade(level, solutionCount: 1)
+            let solution = try CrosswordModel(level: level).solve(.init(solutions: 1, keepSolutions: 1)).solutions.first ?? []
+            let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, $0.value) })
+            for step in report.steps { #expect(answer[step.position] == step.value, "seed \(seed): \(step)") }
+            #expect(report.solved && report.guesses == 0 && report.label != .guessRequired, "seed \(seed)")
+            used.formUnion(report.steps.map(\.technique))
+        }
+        if profile == .class1 { #expect(used.isSuperset(of: [.narrowing, .crossingPair])) }
     }
 
     @Test func difficultyTargetingHitsTheLabelExactly() throws {
@@ -112,7 +150,9 @@ import MathCrossword
             #expect(try Grader().grade(generated.level).label == label)
             #expect(generated.attempts >= 1)
         }
-        #expect(throws: GenerationError.self) { try LevelGenerator().generate(difficulty: .class1, seed: 1, label: .expert) }
+        let expert = try LevelGenerator().generate(difficulty: .class1, seed: 1, label: .expert)
+        #expect(try Grader().grade(expert.level).label == .expert)
+        #expect(throws: GenerationError.self) { try LevelGenerator().generate(difficulty: .class3, seed: 1, label: .guessRequired) }
     }
 
     @Test func hintsFollowTheEngineAndFixMistakes() throws {

@@ -60,8 +60,8 @@ import Testing
         let ok = try puzzlelab(["generate", "--profile", "class_2", "--difficulty", "hard", "--seed", "5"])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("graded hard"))
-        let bad = try puzzlelab(["generate", "--profile", "class_1", "--difficulty", "expert"])
+        let bad = try puzzlelab(["generate", "--profile", "class_3", "--difficulty", "guess-required"])
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("no 'expert' puzzle in"))
+        #expect(bad.stderr.contains("no 'guess-required' puzzle in"))
     }
 }
