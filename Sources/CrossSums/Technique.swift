@@ -26,83 +26,37 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConv
     case rowAndColumn
     case guess
 
-    /// The display name.
-    public var name: String {
-        switch self {
-        case .tooBig: return "Too big"
-        case .allNeeded: return "All needed"
-        case .mustKeep: return "Must keep"
-        case .combinations: return "Combinations"
-        case .rowAndColumn: return "Row and column"
-        case .guess: return "Guess"
-        }
-    }
-
-    /// A short stable code for reports and command lines.
-    public var code: String {
-        switch self {
-        case .tooBig: return "too-big"
-        case .allNeeded: return "all-needed"
-        case .mustKeep: return "must-keep"
-        case .combinations: return "combinations"
-        case .rowAndColumn: return "row-and-column"
-        case .guess: return "guess"
-        }
-    }
-
-    /// A camel-case key for report columns (`tooBigSteps`, …).
-    public var key: String {
-        switch self {
-        case .tooBig: return "tooBig"
-        case .allNeeded: return "allNeeded"
-        case .mustKeep: return "mustKeep"
-        case .combinations: return "combinations"
-        case .rowAndColumn: return "rowAndColumn"
-        case .guess: return "guess"
-        }
-    }
-
-    /// The rule in one line.
-    public var rule: String {
+    /// (code, JSON key, name, one-line rule, weight, difficulty): the table's row.
+    private var entry: (code: String, key: String, name: String, rule: String, weight: Int, difficulty: Difficulty?) {
         switch self {
         case .tooBig:
-            return "A number larger than what its line still needs is removed."
+            return ("too-big", "tooBig", "Too big", "A number larger than what its line still needs is removed.", 1, .easy)
         case .allNeeded:
-            return "When a line's undecided numbers add up to exactly what it still needs, all of them are kept."
+            return ("all-needed", "allNeeded", "All needed", "When a line's undecided numbers add up to exactly what it still needs, all of them are kept.", 1, .easy)
         case .mustKeep:
-            return "A number without which the line's other undecided numbers cannot reach what it still needs is kept."
+            return ("must-keep", "mustKeep", "Must keep", "A number without which the line's other undecided numbers cannot reach what it still needs is kept.", 2, .medium)
         case .combinations:
-            return "A number used by every combination that makes what its line still needs is kept; one used by none is removed."
+            return ("combinations", "combinations", "Combinations", "A number used by every combination that makes what its line still needs is kept; one used by none is removed.", 4, .hard)
         case .rowAndColumn:
-            return "If keeping (or removing) a number would, following the line rules through rows and columns, leave some line unable to reach its sum, the number is removed (or kept)."
+            return ("row-and-column", "rowAndColumn", "Row and column", "If keeping (or removing) a number would, following the line rules through rows and columns, leave some line unable to reach its sum, the number is removed (or kept).", 10, .extraHard)
         case .guess:
-            return "When no rule applies, decide a number on trial and back up if it leads to a dead end."
+            return ("guess", "guess", "Guess", "When no rule applies, decide a number on trial and back up if it leads to a dead end.", 25, nil)
         }
     }
 
+    /// The display name.
+    public var name: String { entry.name }
+    /// A short stable name for CSV columns and JSON values, e.g. `too-big`.
+    public var code: String { entry.code }
+    /// The camel-case key for JSON objects, e.g. `tooBig`.
+    public var key: String { entry.key }
+    /// The rule in one line.
+    public var rule: String { entry.rule }
     /// The weight of one step in the score (a guess weighs this times its depth).
-    public var weight: Int {
-        switch self {
-        case .tooBig: return 1
-        case .allNeeded: return 1
-        case .mustKeep: return 2
-        case .combinations: return 4
-        case .rowAndColumn: return 10
-        case .guess: return 25
-        }
-    }
-
+    public var weight: Int { entry.weight }
     /// The difficulty whose puzzles may need this technique at most, or `nil`
     /// for guessing, which no generated puzzle needs.
-    public var difficulty: Difficulty? {
-        switch self {
-        case .tooBig, .allNeeded: return .easy
-        case .mustKeep: return .medium
-        case .combinations: return .hard
-        case .rowAndColumn: return .extraHard
-        case .guess: return nil
-        }
-    }
+    public var difficulty: Difficulty? { entry.difficulty }
 
     /// Whether this technique reasons about one line alone.
     public var isSingleLine: Bool { self <= .combinations }
