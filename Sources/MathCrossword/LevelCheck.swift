@@ -122,7 +122,7 @@ extension Explain {
             let parts = zip(equations, step.candidates).map { equation, values in
                 "\(equationText(equation, in: board)) (it could be \(list(values)))"
             }
-            return "\(cell) is in \(parts.joined(separator: " and in ")). Only \(step.value) fits both."
+            return "\(cell.prefix(1).uppercased() + cell.dropFirst()) is in \(parts.joined(separator: " and in ")). Only \(step.value) fits both."
         case .onlyPlace:
             return "The tile \(step.value) fits in no other empty cell, so it goes at \(cell) (\(first))."
         case .narrowing:
