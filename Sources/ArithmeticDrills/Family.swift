@@ -33,6 +33,7 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public func recognizes(_ head: String) -> Bool {
         if head.contains("\"firstNumber\"") && head.contains("\"exercises\"") { return true }
+        guard headerKeys(of: head).allSatisfy({ $0 == "profile" || $0 == "target" }) else { return false }
         guard let lines = try? meaningfulLines(of: head, file: "-"), let first = lines.first else { return false }
         let content = first.content
         if content.hasPrefix("target:") { return true }

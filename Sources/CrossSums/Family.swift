@@ -29,6 +29,7 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
     /// with `.` and holds no operator.
     public func recognizes(_ head: String) -> Bool {
         if head.contains("\"rowSums\"") { return true }
+        guard headerKeys(of: head).isEmpty else { return false }  // the format has no headers
         let firstRow = head.split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .first { !$0.isEmpty && !$0.hasPrefix("#") && !$0.contains(":") }

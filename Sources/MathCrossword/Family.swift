@@ -31,8 +31,10 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     /// A JSON level has `cells`; a text grid is a math crossword unless it
     /// looks like a cross sums grid.
+    /// JSON with a `cells` key, or text with the `pool:` header only this
+    /// format has.
     public func recognizes(_ head: String) -> Bool {
-        head.contains("\"cells\"")
+        head.contains("\"cells\"") || headerKeys(of: head).contains("pool")
     }
 
     public func read(_ data: Data, file: String) -> [Result<Level, FormatError>] {

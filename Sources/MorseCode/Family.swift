@@ -31,12 +31,12 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     public func id(of profile: ExerciseProfile) -> String { profile.id }
     public func id(of puzzle: Exercise) -> String { puzzle.id }
 
-    /// A JSON exercise has `mode` and `prompt`; a text exercise starts with
-    /// its `mode:` or `id:` header.
+    /// A JSON exercise has `mode` and `prompt`; a text exercise has the
+    /// `prompt:` and `answer:` keys no other format has.
     public func recognizes(_ head: String) -> Bool {
         if head.contains("\"prompt\"") && head.contains("\"mode\"") { return true }
-        guard let lines = try? meaningfulLines(of: head, file: "-") else { return false }
-        return lines.first.map { $0.content.hasPrefix("mode:") || $0.content.hasPrefix("id:") } ?? false
+        let keys = headerKeys(of: head)
+        return keys.contains("prompt") && keys.contains("answer")
     }
 
     public func read(_ data: Data, file: String) -> [Result<Exercise, FormatError>] {

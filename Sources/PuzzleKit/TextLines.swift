@@ -151,3 +151,18 @@ public struct HeaderLine: Sendable, Equatable {
         valueColumn = colonColumn + 1
     }
 }
+
+/// The keys of the `key: value` lines of `head` (a word of ASCII letters,
+/// optional blanks, then `:`), in order; comment lines are passed over. The
+/// families' content detection reads the keys their formats require.
+///
+///     headerKeys(of: "# a level\nid: x\nmode: straight\n6 8\n")
+///     // ["id", "mode"]
+public func headerKeys(of head: String) -> [String] {
+    head.split(whereSeparator: \.isNewline).compactMap { raw in
+        let line = raw.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+        let key = line.prefix { $0.isASCII && $0.isLetter }
+        guard !key.isEmpty, line.dropFirst(key.count).drop(while: { $0 == " " || $0 == "\t" }).first == ":" else { return nil }
+        return String(key)
+    }
+}

@@ -43,13 +43,24 @@ struct Kind: ExpressibleByArgument {
     static let standard = Kind(families[0])
 
     /// The family of a file: by its extension (a family's text extension),
-    /// else by content (the first family that recognizes the first 4 KiB),
-    /// else the first family.
-    static func of(path: String, data: Data) -> any PuzzleFamily {
+    /// else by content — the one family that recognizes the first 4 KiB
+    /// (standard input, `.json`, `.jsonl` and files without a family's
+    /// extension).
+    ///
+    /// - Throws: a one-line error naming `--kind` when no family or more than
+    ///   one recognizes the content.
+    static func of(path: String, data: Data) throws(FormatError) -> any PuzzleFamily {
         let ext = (path as NSString).pathExtension.lowercased()
         if let family = families.first(where: { $0.info.textExtension == ext }) { return family }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
-        return families.first { $0.recognizes(head) } ?? families[0]
+        let matches = families.filter { $0.recognizes(head) }
+        guard matches.count == 1 else {
+            let what = matches.isEmpty ? "no puzzle family's format"
+                : "more than one format (\(matches.map(\.info.name).joined(separator: ", ")))"
+            throw FormatError("the content matches \(what); name the family with --kind \(families.map(\.info.name).joined(separator: "|"))",
+                              at: SourceLocation(file: path, line: 1))
+        }
+        return matches[0]
     }
 }
 

@@ -29,9 +29,10 @@ func readInput(path: String) throws(FormatError) -> Data {
 func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any PuzzleFamily, _ file: String, _ data: Data) -> Int) -> Int {
     var failed = 0
     for file in files {
-        do {
+        do throws(FormatError) {
             let data = try readInput(path: file)
-            failed += body(kind?.family ?? Kind.of(path: file, data: data), file, data)
+            let family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
+            failed += body(family, file, data)
         } catch {
             printError(error.description)
             failed += 1

@@ -22,8 +22,9 @@ let puzzlelabURL: URL = {
     return candidates[0].appendingPathComponent("puzzlelab")
 }()
 
-/// Runs `puzzlelab` with `arguments` in `directory`, feeding it no input.
-func puzzlelab(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+/// Runs `puzzlelab` with `arguments` in `directory`, feeding it `input` on
+/// standard input (none by default).
+func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> Run {
     let process = Process()
     process.executableURL = puzzlelabURL
     process.arguments = arguments
@@ -36,7 +37,13 @@ func puzzlelab(_ arguments: [String], in directory: URL? = nil) throws -> Run {
     let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    if let input {
+        let inURL = dir.appendingPathComponent("stdin")
+        try Data(input.utf8).write(to: inURL)
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+    } else {
+        process.standardInput = FileHandle.nullDevice
+    }
     try process.run()
     process.waitUntilExit()
     try out.close()

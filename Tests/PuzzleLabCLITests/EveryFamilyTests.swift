@@ -59,3 +59,43 @@ import Testing
         #expect(packed.status == 0, "\(kind) pack: \(packed.stderr)")
     }
 }
+
+/// Standard input (`-`) and files without a family's extension are told
+/// apart by content: every family's generated output, in every format and
+/// profile, piped without `--kind`, is read as that family.
+@Suite struct StandardInputTests {
+    static let profiles = [
+        ("math-crossword", ["class_1", "class_2", "class_3", "class_4"]),
+        ("cross-sums", ["easy", "medium", "hard", "extra-hard"]),
+        ("number-search", ["level-1", "level-3", "level-5"]),
+        ("drills", ["very-easy", "easy", "medium", "hard"]),
+        ("morse", ["code-to-word-beginner", "code-to-sentence-intermediate", "word-to-code-advanced", "sentence-to-code-beginner"]),
+    ]
+
+    @Test(arguments: profiles)
+    func everyFamilyIsReadFromAPipe(kind: String, profiles: [String]) throws {
+        for profile in profiles {
+            for format in ["text", "json", "jsonl"] {
+                for seed in 1...6 {
+                    let puzzle = try puzzlelab(["generate", "--kind", kind, "--profile", profile, "--seed", "\(seed)", "--format", format])
+                    #expect(puzzle.status == 0, "\(puzzle.stderr)")
+                    let sniffed = try puzzlelab(["grade", "-", "--format", "json"], input: puzzle.stdout)
+                    let named = try puzzlelab(["grade", "-", "--format", "json", "--kind", kind], input: puzzle.stdout)
+                    #expect(sniffed.status == 0, "\(kind) \(profile) \(format) seed \(seed): \(sniffed.stderr)")
+                    #expect(dropTiming(sniffed.stdout) == dropTiming(named.stdout), "\(kind) \(profile) \(format) seed \(seed)")
+                }
+            }
+        }
+    }
+
+    @Test func contentNoFamilyReadsIsRefusedNamingKind() throws {
+        let run = try puzzlelab(["check", "-"], input: "hello\n")
+        #expect(run.status != 0)
+        #expect(run.stderr == "-:1: the content matches no puzzle family's format; name the family with --kind math-crossword|cross-sums|number-search|drills|morse\n")
+    }
+
+    /// The JSON report less its `timeMicroseconds` value.
+    func dropTiming(_ json: String) -> String {
+        json.replacingOccurrences(of: #""timeMicroseconds":[0-9]+"#, with: "", options: .regularExpression)
+    }
+}
