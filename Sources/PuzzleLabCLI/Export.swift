@@ -30,7 +30,7 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
-    @Option(name: .shortAndLong, help: "The CSV file to write (FILE.partial while it is written).")
+    @Option(name: .shortAndLong, help: "The CSV file to write (FILE.partial while it is written; - for standard output).")
     var out: String?
 
     @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores).")
@@ -47,6 +47,7 @@ struct Export: AsyncParsableCommand {
         guard options.count != nil else { throw ValidationError("missing --count N.") }
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+        if out == "-" && resume { throw ValidationError("--resume needs --out FILE.csv (standard output cannot be resumed).") }
     }
 
     func run() async throws {
@@ -58,10 +59,15 @@ struct Export: AsyncParsableCommand {
         }
         guard let count = options.count, let out else { return }
         let seed = options.seed
-        let partial = out + ".partial"
+        let toStandardOutput = out == "-"
+        let partial = toStandardOutput ? "standard output" : out + ".partial"
+        let header = ReportRow(columns.map { ($0.name, .null) }).csvHeader + CSV.lineEnd
         let handle: FileHandle
         var existing = 0
-        if resume && FileManager.default.fileExists(atPath: partial) {
+        if toStandardOutput {
+            handle = .standardOutput
+            try write(Data(header.utf8), to: handle, path: partial)
+        } else if resume && FileManager.default.fileExists(atPath: partial) {
             existing = try Self.resumable(partial, names: columns.map(\.name), profile: run.profileID, seed: seed, unique: run.unique)
             guard existing <= count else {
                 throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)")
@@ -73,14 +79,14 @@ struct Export: AsyncParsableCommand {
             if FileManager.default.fileExists(atPath: partial) {
                 throw CLIError("\(partial) exists (an interrupted export?): add --resume to continue it, or delete it")
             }
-            guard FileManager.default.createFile(atPath: partial, contents: Data((ReportRow(columns.map { ($0.name, .null) }).csvHeader + CSV.lineEnd).utf8)),
+            guard FileManager.default.createFile(atPath: partial, contents: Data(header.utf8)),
                   let h = FileHandle(forWritingAtPath: partial) else {
                 throw CLIError("\(partial): cannot create the file")
             }
             handle = h
             try handle.seekToEnd()
         }
-        defer { try? handle.close() }
+        defer { if !toStandardOutput { try? handle.close() } }
 
         let watch = InterruptWatch()
         defer { watch.cancel() }
@@ -100,25 +106,31 @@ struct Export: AsyncParsableCommand {
                 return chunk
             },
             deliver: { chunk in
-                try handle.write(contentsOf: Data(chunk.text.utf8))
+                try write(Data(chunk.text.utf8), to: handle, path: partial)
                 failed += chunk.failed
             },
             progress: { bar.update(done: existing + $0) })
         bar.finish()
         let total = existing + written
         guard total == count else {
-            try? handle.synchronize()
             let kept = total == 0 ? "no rows yet" : "\(total) rows (seeds \(seed)…\(seed + total - 1))"
-            printError("puzzlelab: interrupted; \(partial) keeps \(kept); run the same command with --resume to continue")
+            if toStandardOutput {
+                printError("puzzlelab: interrupted; standard output has \(kept) of \(count)")
+            } else {
+                try? handle.synchronize()
+                printError("puzzlelab: interrupted; \(partial) keeps \(kept); run the same command with --resume to continue")
+            }
             throw ExitCode(130)
         }
-        try handle.synchronize()
-        try handle.close()
-        guard rename(partial, out) == 0 else {
-            throw CLIError("cannot rename \(partial) to \(out): \(String(cString: strerror(errno)))")
+        if !toStandardOutput {
+            try handle.synchronize()
+            try handle.close()
+            guard rename(partial, out) == 0 else {
+                throw CLIError("cannot rename \(partial) to \(out): \(String(cString: strerror(errno)))")
+            }
         }
         let resumed = existing > 0 ? ", resumed after \(existing)" : ""
-        print("\(out): \(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + count - 1)\(resumed), \(failed) failed in this run")
+        printError("\(out): \(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + count - 1)\(resumed), \(failed) failed in this run")
     }
 
     /// Checks an interrupted export's partial file and returns its row count.

@@ -20,7 +20,7 @@ struct Pack: ParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
-    @Option(name: .shortAndLong, help: "The pack file to write.")
+    @Option(name: .shortAndLong, help: "The pack file to write (- for standard output).")
     var out: String
 
     func run() throws {
@@ -39,7 +39,7 @@ struct Pack: ParsableCommand {
                 throw CLIError("level \(level) (seed \(seed)): \(error)")
             }
         }
-        try Data(family.pack(puzzles, profile: profile).utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        try writeOutput(family.pack(puzzles, profile: profile), to: out)
         printError("puzzlelab: wrote \(puzzles.count) \(family.id(of: profile)) levels to \(out)")
     }
 }

@@ -24,4 +24,11 @@ struct PuzzleLab: AsyncParsableCommand {
             DrillsCommand.self, MorseCommand.self,
         ]
     )
+
+    /// Runs the command line; standard output is checked when the process
+    /// ends (``checkStandardOutputAtExit()``).
+    static func main() async {
+        checkStandardOutputAtExit()
+        await main(nil)
+    }
 }

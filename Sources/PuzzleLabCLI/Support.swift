@@ -2,6 +2,46 @@ import ArgumentParser
 import Foundation
 import PuzzleKit
 
+/// Writes `text` to `path` (`-`: standard output) whole or not at all: a
+/// file is written beside its final name and renamed into place.
+///
+/// - Throws: one line naming the path and the system's reason.
+func writeOutput(_ text: String, to path: String) throws(CLIError) {
+    if path == "-" { return try write(Data(text.utf8), to: .standardOutput, path: "standard output") }
+    let temporary = path + ".partial"
+    guard let file = fopen(temporary, "w") else {
+        throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))")
+    }
+    let bytes = Array(text.utf8)
+    let wrote = fwrite(bytes, 1, bytes.count, file) == bytes.count
+    let reason = errno
+    let closed = fclose(file) == 0
+    guard wrote, closed, rename(temporary, path) == 0 else {
+        let detail = String(cString: strerror(wrote && closed ? errno : reason))
+        unlink(temporary)
+        throw CLIError("\(path): cannot write the file: \(detail)")
+    }
+}
+
+/// Writes `data` to `handle`.
+///
+/// - Throws: one line naming `path` and the system's reason.
+func write(_ data: Data, to handle: FileHandle, path: String) throws(CLIError) {
+    do { try handle.write(contentsOf: data) } catch {
+        throw CLIError("\(path): cannot write: \(systemReason(error))")
+    }
+}
+
+/// The operating system's words for a failed file operation ("No space
+/// left on device"), without Foundation's error domain dump.
+func systemReason(_ error: any Error) -> String {
+    let error = error as NSError
+    if let posix = error.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(posix.code)))
+    }
+    return error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : error.localizedDescription
+}
+
 /// Prints one line to standard error.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -17,7 +57,7 @@ func readInput(path: String) throws(FormatError) -> Data {
     do {
         return try handle.readToEnd() ?? Data()
     } catch {
-        throw FormatError("cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1))
+        throw FormatError("cannot read the file: \(systemReason(error))", at: SourceLocation(file: path, line: 1))
     }
 }
 
