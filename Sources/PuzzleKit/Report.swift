@@ -33,7 +33,9 @@ public enum ReportValue: Sendable, Equatable {
         }
     }
 
-    var csvText: String {
+    /// The value as a CSV cell: strings as they are, null empty, the rest as
+    /// in JSON.
+    public var csvText: String {
         switch self {
         case .string(let s), .json(let s): return s
         case .null: return ""

@@ -38,7 +38,8 @@ struct Grade: ParsableCommand {
     }
 
     func run() throws {
-        var printer = RowPrinter(format: format)
+        var printer = RowPrinter(format: format, mixed: files.count > 1)
+        defer { printer.finish() }
         var failed = 0
         if files.isEmpty {
             let family = options.family()

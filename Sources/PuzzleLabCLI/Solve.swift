@@ -49,7 +49,8 @@ struct Solve: ParsableCommand {
     func run() throws {
         let limits = CountLimits(solutions: limit, nodes: nodes, time: timeout.map { .milliseconds(Int($0 * 1000)) },
                                  keepSolutions: showSolution ? 1 : 0)
-        var printer = RowPrinter(format: format)
+        var printer = RowPrinter(format: format, mixed: files.count > 1)
+        defer { printer.finish() }
         let failed = forEachInput(files, kind: kind) { family, file, data in
             guard let counting = family as? any CountingFamily else {
                 printError("\(file): \(family.info.name) puzzles have no solver")

@@ -92,21 +92,50 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, csv
 }
 
-/// Prints report rows as JSON lines or CSV with one header.
+/// Prints report rows as JSON lines, or as one CSV table with one header.
+///
+/// Rows of one family share their columns, so CSV streams under the first
+/// row's header. Files of several families have different columns: with
+/// `mixed`, CSV rows are kept until ``finish()``, which writes one header
+/// covering every row (columns in first-seen order) and leaves a row's
+/// cells empty under the columns that are not its own.
 struct RowPrinter {
     let format: ReportFormat
+    let mixed: Bool
     private var wroteHeader = false
+    private var held: [ReportRow] = []
 
-    init(format: ReportFormat) { self.format = format }
+    init(format: ReportFormat, mixed: Bool = false) {
+        self.format = format
+        self.mixed = mixed
+    }
 
     mutating func print(_ row: ReportRow) {
         switch format {
+        case .csv where mixed:
+            held.append(row)
         case .csv:
             if !wroteHeader { Swift.print(row.csvHeader, terminator: CSV.lineEnd); wroteHeader = true }
             Swift.print(row.csv, terminator: CSV.lineEnd)
         case .json, .text:
             Swift.print(row.json)
         }
+    }
+
+    /// Writes the rows kept for one mixed CSV table.
+    mutating func finish() {
+        guard !held.isEmpty else { return }
+        var columns: [String] = []
+        var seen = Set<String>()
+        for row in held {
+            for (key, _) in row.fields where seen.insert(key).inserted { columns.append(key) }
+        }
+        Swift.print(CSV.record(columns), terminator: CSV.lineEnd)
+        for row in held {
+            let values = Dictionary(row.fields.map { ($0.key, $0.value.csvText) }, uniquingKeysWith: { first, _ in first })
+            Swift.print(CSV.record(columns.map { values[$0] ?? "" }), terminator: CSV.lineEnd)
+        }
+        held.removeAll()
     }
 }
 

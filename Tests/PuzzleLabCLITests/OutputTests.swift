@@ -53,3 +53,36 @@ import Testing
         #expect(run.stderr == "Error: /missing-folder/x.json: cannot write the file: No such file or directory\n")
     }
 }
+
+/// `solve` and `grade --format csv` over files of several families write one
+/// table: one header covering every row, every row as wide as the header.
+@Suite struct MixedCSVTests {
+    @Test(arguments: ["solve", "grade"])
+    func filesOfEveryFamilyMakeOneTable(_ command: String) throws {
+        let dir = try temporaryDirectory()
+        var files: [String] = []
+        for (kind, ext) in EveryFamilyTests.families {
+            let puzzle = try puzzlelab(["generate", "--kind", kind, "--seed", "2"])
+            try puzzle.stdout.write(to: dir.appendingPathComponent("p.\(ext)"), atomically: true, encoding: .utf8)
+            files.append("p.\(ext)")
+        }
+        let run = try puzzlelab([command] + files + ["--format", "csv"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let table = dir.appendingPathComponent("table.csv")
+        try run.stdout.write(to: table, atomically: true, encoding: .utf8)
+        // Python's csv module, as pandas and notebooks read it.
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import csv, sys; rows = list(csv.reader(open(sys.argv[1], newline=''))); print(len(rows), *sorted({len(r) for r in rows}))", table.path]
+        let out = Pipe()
+        python.standardOutput = out
+        try python.run()
+        python.waitUntilExit()
+        let widths = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(python.terminationStatus == 0)
+        #expect(widths.count == 2 && widths[0] == 6, "one header and five rows, all of one width: \(widths)")
+        let header = run.stdout.prefix { $0 != "\r\n" }
+        #expect(header.hasPrefix("file,id,"))
+    }
+}
