@@ -27,9 +27,13 @@ struct Bench: AsyncParsableCommand {
             min(COUNT, 100) seeds run once, untimed, as a warm-up.
 
             --jobs N runs N workers in parallel (Swift concurrency, at most
-            one per core). A progress bar with ETA goes to stderr when it is a
-            terminal; results go to stdout. Measure in a release build
-            (swift run -c release …).
+            one per core). Results go to stdout as they come: the header at
+            once, each profile's row (table, csv or json) as soon as the
+            profile finishes. Ctrl-C keeps the finished rows and says on
+            stderr which profile was cut and which did not run (exit 130). A
+            progress bar with the whole run's ETA goes to stderr when it is a
+            terminal (--progress / --no-progress force it either way).
+            Measure in a release build (swift run -c release …).
 
             Examples:
               puzzlelab bench
@@ -45,8 +49,11 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Seconds per profile, instead of a count.")
     var duration: Double?
 
-    @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores).")
+    @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores, here \(ProcessInfo.processInfo.activeProcessorCount)).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(inversion: .prefixedNo, help: "Draw the progress bar on stderr (default: only when stderr is a terminal).")
+    var progress: Bool?
 
     @Flag(inversion: .prefixedNo, help: "Check each level with the solver (limit 2 solutions); --no-solve measures the generator alone.")
     var solve = true
@@ -68,22 +75,41 @@ struct Bench: AsyncParsableCommand {
     func run() async throws {
         let runs = try self.runs()
         let count = duration == nil ? (options.count ?? Self.defaultCount) : Int.max - max(options.seed, 0)
+        let labels = runs.first?.labels ?? []
+        let table = BenchTable(profiles: runs.map(\.profileID), labels: labels, unique: options.unique, solved: solve,
+                               graded: grade && !labels.isEmpty)
+        if format == .table { emit(header() + "\n" + table.header) }
+        let watch = InterruptWatch()
+        defer { watch.cancel() }
+        let bar = ProgressBar(label: "bench", total: duration == nil ? count * runs.count : nil,
+                              duration: duration.map { $0 * Double(runs.count) }, enabled: progress)
         var results: [BenchResult] = []
-        if format == .table { print(header()) }
-        var wroteCSVHeader = false
-        for run in runs {
-            let result = try await measure(run, count: count)
+        for (index, run) in runs.enumerated() {
+            let result = try await measure(run, count: count, stop: watch.flag) { bar.update(done: index * count + $0) }
+            if watch.flag.isSet {
+                bar.finish()
+                let rest = runs.dropFirst(index + 1).map(\.profileID)
+                printError("puzzlelab: interrupted; \(results.count) of \(runs.count) profiles finished; \(run.profileID) cut after "
+                           + "\(result.tally.seedsDone) seeds" + (rest.isEmpty ? "" : "; not run: \(rest.joined(separator: ", "))"))
+                throw ExitCode(130)
+            }
             results.append(result)
-            let row = result.row
             switch format {
-            case .table: break
-            case .json: print(row.json)
-            case .csv:
-                if !wroteCSVHeader { print(row.csvHeader, terminator: CSV.lineEnd); wroteCSVHeader = true }
-                print(row.csv, terminator: CSV.lineEnd)
+            case .table: emit(table.line(result))
+            case .json: emit(result.row.json)
+            case .csv: emit((results.count == 1 ? [result.row.csvHeader, result.row.csv] : [result.row.csv]).joined(separator: CSV.lineEnd),
+                            terminator: CSV.lineEnd)
             }
         }
-        if format == .table { print(BenchResult.table(results)) }
+        bar.finish()
+        if format == .table { emit(BenchTable.failures(results)) }
+    }
+
+    /// Prints `text` and flushes it at once, so a reader (or a run cut short)
+    /// has every finished row.
+    private func emit(_ text: String, terminator: String = "\n") {
+        print(text, terminator: terminator)
+        flushStandardOutput()
     }
 
     /// The runs `--profile` names, in order; every profile of the family by
@@ -100,27 +126,29 @@ struct Bench: AsyncParsableCommand {
         }
     }
 
-    private func measure(_ run: PuzzleRun, count: Int) async throws -> BenchResult {
+    /// Measures one profile; `stop` cuts it short, `progress` gets the seeds done.
+    private func measure(_ run: PuzzleRun, count: Int, stop: StopFlag, progress: @escaping (Int) -> Void) async throws -> BenchResult {
         // Warm-up: untimed, uncounted.
         let seed = options.seed
-        for offset in 0..<min(count, 100) { _ = run.record(seed + offset) }
-        let bar = ProgressBar(label: run.profileID, total: duration == nil ? count : nil, duration: duration)
+        for offset in 0..<min(count, 100) where !stop.isSet { _ = run.record(seed + offset) }
         let start = monotonicNanoseconds()
         let runner = SeedRunner(first: seed, count: count, jobs: jobs,
-                                deadline: duration.map { start + UInt64($0 * 1e9) })
+                                deadline: duration.map { start + UInt64($0 * 1e9) }, stop: stop)
         var tally = BenchTally()
         _ = try await runner.run(
-            work: { seeds, _ in
+            work: { seeds, stop in
                 let begin = threadCPUNanoseconds()
                 var tally = BenchTally()
-                for seed in seeds { tally.add(run.record(seed)) }
+                for seed in seeds {
+                    if stop?.isSet == true { break }
+                    tally.add(run.record(seed))
+                }
                 tally.cpuNanoseconds = threadCPUNanoseconds() &- begin
                 return tally
             },
             deliver: { tally.merge($0) },
-            progress: { bar.update(done: $0) })
+            progress: progress)
         let wall = monotonicNanoseconds() &- start
-        bar.finish()
         return BenchResult(profile: run.profileID, labels: run.labels, firstSeed: seed, jobs: jobs, unique: run.unique, solved: solve,
                            tally: tally, wallNanoseconds: wall, peakMemoryBytes: peakResidentBytes())
     }

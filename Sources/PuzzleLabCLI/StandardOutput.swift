@@ -21,3 +21,8 @@ func checkStandardOutputAtExit() {
         _exit(1)
     }
 }
+
+/// Writes what `print` has buffered to standard output now.
+func flushStandardOutput() {
+    fflush(stdout)
+}

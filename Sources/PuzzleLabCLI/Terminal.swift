@@ -51,12 +51,13 @@ final class ProgressBar {
     ///   - duration: the time budget in seconds, for `--duration` runs.
     ///   - alreadyDone: seeds done by an earlier run (`--resume`), left out
     ///     of the rate.
-    init(label: String, total: Int?, duration: Double?, alreadyDone: Int = 0) {
+    ///   - enabled: draw it or not; by default only when stderr is a terminal.
+    init(label: String, total: Int?, duration: Double?, alreadyDone: Int = 0, enabled: Bool? = nil) {
         self.label = label
         self.total = total
         self.duration = duration
         self.alreadyDone = alreadyDone
-        enabled = isatty(STDERR_FILENO) != 0
+        self.enabled = enabled ?? (isatty(STDERR_FILENO) != 0)
     }
 
     func update(done: Int) {

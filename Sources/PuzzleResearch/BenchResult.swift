@@ -73,60 +73,81 @@ public struct BenchResult: Sendable {
         ])
     }
 
-    /// The human-readable table of several profiles, with failure reasons below.
-    public static func table(_ results: [BenchResult]) -> String {
-        let solved = results.contains { $0.solved }
-        var header = ["profile", "seeds", "failed", "puzzles/s", "per core", "p50 µs", "p90 µs", "p99 µs", "max µs", "attempts"]
-        if results.contains(where: \.unique) { header.append("revealed") }
-        if solved { header += ["unique", "solutions≤2", "solve p50 µs"] }
-        let graded = results.contains { $0.tally.graded > 0 }
-        if graded { header += ["score", results.first?.labels.joined(separator: "/") ?? "labels"] }
-        header.append("peak MB")
-        var lines = [header]
-        for r in results {
-            let t = r.tally
-            var line = [r.profile, String(t.seedsDone), percent(r.failureRate), String(Int(r.puzzlesPerSecond.rounded())),
-                        String(Int(r.puzzlesPerCoreSecond.rounded())), fixed(r.latency(50), 1), fixed(r.latency(90), 1),
-                        fixed(r.latency(99), 1), fixed(microseconds(t.generationLatency.max), 1),
-                        t.generated > 0 ? fixed(Double(t.attempts) / Double(t.generated), 3) : "-"]
-            if results.contains(where: \.unique) {
-                line.append(r.unique && t.generated > 0 ? fixed(Double(t.revealed) / Double(t.generated), 2) : "-")
-            }
-            if solved {
-                if r.solved && t.checked > 0 {
-                    line += [percent(Double(t.uniqueLevels) / Double(t.checked)),
-                             fixed(Double(t.solutionCountSum) / Double(t.checked), 3),
-                             fixed(microseconds(t.solveLatency.valueAtPercentile(50)), 1)]
-                } else {
-                    line += ["-", "-", "-"]
-                }
-            }
-            if graded {
-                line += t.graded > 0
-                    ? [fixed(t.meanScore, 1), r.labels.map { String(t.labels[$0] ?? 0) }.joined(separator: "/")]
-                    : ["-", "-"]
-            }
-            line.append(fixed(Double(r.peakMemoryBytes) / 1_048_576, 1))
-            lines.append(line)
-        }
-        var widths = [Int](repeating: 0, count: header.count)
-        for line in lines { for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        var out = lines.map { line in
-            line.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return i == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }
-        for r in results where !r.tally.failureReasons.isEmpty {
-            out.append("\(r.profile) failures: " + r.tally.sortedFailureReasons.map { "\($0.reason) \($0.count)" }.joined(separator: ", "))
-        }
-        if results.allSatisfy({ $0.tally.failureReasons.isEmpty }) { out.append("failures: none") }
-        return out.joined(separator: "\n")
-    }
-
     public static func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 
     public static func percent(_ fraction: Double) -> String { String(format: "%.2f%%", fraction * 100) }
+}
+
+/// The human-readable bench table, written a line at a time: the header
+/// before any profile runs and each profile's line as soon as it finishes.
+/// Columns have fixed widths (the header's, at least 8, and the longest
+/// profile name first), so the lines align without waiting for the others.
+public struct BenchTable: Sendable {
+    public let labels: [String]
+    public let unique: Bool
+    public let solved: Bool
+    public let graded: Bool
+    private let columns: [String]
+    private let widths: [Int]
+
+    /// - Parameters:
+    ///   - profiles: every profile the run will measure, for the first column's width.
+    ///   - labels: the family's grade labels, easiest first.
+    public init(profiles: [String], labels: [String], unique: Bool, solved: Bool, graded: Bool) {
+        self.labels = labels
+        self.unique = unique
+        self.solved = solved
+        self.graded = graded
+        var columns = ["profile", "seeds", "failed", "puzzles/s", "per core", "p50 µs", "p90 µs", "p99 µs", "max µs", "attempts"]
+        if unique { columns.append("revealed") }
+        if solved { columns += ["unique", "solutions≤2", "solve p50 µs"] }
+        if graded { columns += ["score", labels.joined(separator: "/")] }
+        columns.append("peak MB")
+        self.columns = columns
+        widths = columns.enumerated().map { i, name in
+            i == 0 ? max(name.count, profiles.map(\.count).max() ?? 0) : max(name.count, 8)
+        }
+    }
+
+    /// The column names, aligned.
+    public var header: String { line(columns) }
+
+    /// One profile's figures, aligned under ``header``.
+    public func line(_ r: BenchResult) -> String {
+        let t = r.tally
+        typealias F = BenchResult
+        var cells = [r.profile, String(t.seedsDone), F.percent(r.failureRate), String(Int(r.puzzlesPerSecond.rounded())),
+                     String(Int(r.puzzlesPerCoreSecond.rounded())), F.fixed(r.latency(50), 1), F.fixed(r.latency(90), 1),
+                     F.fixed(r.latency(99), 1), F.fixed(microseconds(t.generationLatency.max), 1),
+                     t.generated > 0 ? F.fixed(Double(t.attempts) / Double(t.generated), 3) : "-"]
+        if unique { cells.append(t.generated > 0 ? F.fixed(Double(t.revealed) / Double(t.generated), 2) : "-") }
+        if solved {
+            cells += t.checked > 0
+                ? [F.percent(Double(t.uniqueLevels) / Double(t.checked)), F.fixed(Double(t.solutionCountSum) / Double(t.checked), 3),
+                   F.fixed(microseconds(t.solveLatency.valueAtPercentile(50)), 1)]
+                : ["-", "-", "-"]
+        }
+        if graded {
+            cells += t.graded > 0 ? [F.fixed(t.meanScore, 1), labels.map { String(t.labels[$0] ?? 0) }.joined(separator: "/")] : ["-", "-"]
+        }
+        cells.append(F.fixed(Double(r.peakMemoryBytes) / 1_048_576, 1))
+        return line(cells)
+    }
+
+    /// The failure reasons of each profile that had any, or "failures: none".
+    public static func failures(_ results: [BenchResult]) -> String {
+        let lines = results.filter { !$0.tally.failureReasons.isEmpty }.map { r in
+            "\(r.profile) failures: " + r.tally.sortedFailureReasons.map { "\($0.reason) \($0.count)" }.joined(separator: ", ")
+        }
+        return lines.isEmpty ? "failures: none" : lines.joined(separator: "\n")
+    }
+
+    private func line(_ cells: [String]) -> String {
+        cells.enumerated().map { i, cell in
+            let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
+            return i == 0 ? cell + pad : pad + cell
+        }.joined(separator: "  ")
+    }
 }
 
 /// The process's peak resident set size in bytes.

@@ -86,3 +86,45 @@ import Testing
         #expect(header.hasPrefix("file,id,"))
     }
 }
+
+/// `bench` streams: the header at once, each profile's row when it
+/// finishes, and Ctrl-C keeps every finished row.
+@Suite struct BenchStreamingTests {
+    @Test(arguments: ["table", "csv", "json"])
+    func anInterruptedBenchKeepsItsFinishedRows(_ format: String) throws {
+        let dir = try temporaryDirectory()
+        let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = puzzlelabURL
+        process.arguments = ["bench", "--profile", "class_1", "--profile", "class_4", "--jobs", "1", "--format", format,
+                             "--duration", "1", "--no-progress"]
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // class_1's row appears while class_4 (one more second) still runs; then Ctrl-C.
+        var out = ""
+        for _ in 0..<600 where !out.contains("class_1") {
+            Thread.sleep(forTimeInterval: 0.02)
+            out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        out = try String(contentsOf: outURL, encoding: .utf8)
+        let err = try String(contentsOf: errURL, encoding: .utf8)
+        #expect(process.terminationStatus == 130)
+        #expect(err.hasPrefix("puzzlelab: interrupted; 1 of 2 profiles finished; class_4 cut after"), "\(err)")
+        #expect(out.contains("class_1") && !out.contains("class_4"), "\(out)")
+        if format == "table" { #expect(out.hasPrefix("puzzlelab ") && out.contains("per core")) }
+        if format == "csv" { #expect(out.split(separator: "\r\n").count == 2) }
+    }
+
+    @Test func rowsAreWrittenAsEachProfileFinishes() throws {
+        let run = try puzzlelab(["bench", "--profile", "class_1", "--profile", "class_2", "--count", "30", "--jobs", "1", "--format", "csv"])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\r\n")
+        #expect(lines.count == 3 && lines[1].hasPrefix("class_1,") && lines[2].hasPrefix("class_2,"))
+    }
+}
