@@ -10,7 +10,7 @@ struct MorseCommand: ParsableCommand {
         abstract: "Count the decodings of unspaced Morse code, encode and decode.",
         discussion: """
             Examples:
-              puzzlelab morse count ".-.-..."
+              puzzlelab morse count -..-...
               puzzlelab morse count "......" --list 5
               puzzlelab morse count "..--.-" --words words.txt --list 10
               puzzlelab morse encode "SOS HELP"
@@ -19,13 +19,29 @@ struct MorseCommand: ParsableCommand {
         subcommands: [Count.self, Encode.self, Decode.self]
     )
 
+    /// The one code among the arguments the parser left (a code may start
+    /// with '-', so they are taken as they come; a `--` before it is allowed).
+    static func code(_ arguments: [String]) -> String? {
+        let rest = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
+        return rest.count == 1 && !rest[0].hasPrefix("--") ? rest[0] : nil
+    }
+
+    /// Why ``code(_:)`` found none.
+    static func oneCode(_ arguments: [String], example: String) -> String {
+        if let option = arguments.first(where: { $0.hasPrefix("--") && $0 != "--" }) { return "unknown option '\(option)'" }
+        return "give one code, e.g. puzzlelab morse \(example)"
+    }
+
     struct Count: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "The exact number of ways an unspaced dot/dash string decodes into letters (or words).",
             discussion: "Counts beyond 64 bits need a build with --traits GMP.")
 
-        @Argument(help: "An unspaced string of '.' and '-'.")
-        var code: String
+        // Half of all codes start with '-': taken as they are, not as options.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("An unspaced string of '.' and '-' (it may start with '-').", valueName: "code"))
+        var codes: [String] = []
+
+        var code: String { MorseCommand.code(codes) ?? "" }
 
         @Option(help: "A word list (one word per line): count decodings into its words.")
         var words: String?
@@ -34,6 +50,7 @@ struct MorseCommand: ParsableCommand {
         var list: Int = 0
 
         func validate() throws {
+            guard MorseCommand.code(codes) != nil else { throw ValidationError(MorseCommand.oneCode(codes, example: "count -..-...")) }
             guard list >= 0 else { throw ValidationError("--list must be 0 or more") }
         }
 
@@ -49,7 +66,8 @@ struct MorseCommand: ParsableCommand {
             do {
                 print(try Decodings.count(code, in: dictionary))
                 if words != nil {
-                    print("words with exactly this code: \(dictionary.words(withCode: code).joined(separator: " "))")
+                    let exact = dictionary.words(withCode: code)
+                    print(exact.isEmpty ? "no word has exactly this code" : "words with exactly this code: \(exact.joined(separator: " "))")
                 }
                 for decoding in try Decodings.list(code, in: dictionary, limit: list) {
                     print(decoding.joined(separator: words == nil ? "" : " "))
@@ -74,11 +92,15 @@ struct MorseCommand: ParsableCommand {
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Code text to text.")
 
-        @Argument(help: "Codes apart by blanks, words by '/'.")
-        var code: String
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Codes apart by blanks, words by '/' (it may start with '-').", valueName: "code"))
+        var codes: [String] = []
+
+        func validate() throws {
+            guard MorseCommand.code(codes) != nil else { throw ValidationError(MorseCommand.oneCode(codes, example: "decode \"-.. --- / ...\"")) }
+        }
 
         func run() throws {
-            do { print(try MorseText.decode(code)) } catch { throw CLIError(error.description) }
+            do { print(try MorseText.decode(MorseCommand.code(codes) ?? "")) } catch { throw CLIError(error.description) }
         }
     }
 }
