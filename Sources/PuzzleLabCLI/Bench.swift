@@ -49,8 +49,7 @@ struct Bench: AsyncParsableCommand {
     @Option(help: "Seconds per profile, instead of a count.")
     var duration: Double?
 
-    @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores, here \(ProcessInfo.processInfo.activeProcessorCount)).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var workers: Workers
 
     @Flag(inversion: .prefixedNo, help: "Draw the progress bar on stderr (default: only when stderr is a terminal).")
     var progress: Bool?
@@ -67,7 +66,6 @@ struct Bench: AsyncParsableCommand {
     func validate() throws {
         if options.count != nil && duration != nil { throw ValidationError("give either --count or --duration, not both.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be a number of seconds between 0 and 86400.") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         guard options.seed >= 0 || duration == nil else { throw ValidationError("--duration needs a non-negative --seed.") }
         guard options.seed <= Int.max - ((options.count ?? Self.defaultCount) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
     }
@@ -132,7 +130,7 @@ struct Bench: AsyncParsableCommand {
         let seed = options.seed
         for offset in 0..<min(count, 100) where !stop.isSet { _ = run.record(seed + offset) }
         let start = monotonicNanoseconds()
-        let runner = SeedRunner(first: seed, count: count, jobs: jobs,
+        let runner = SeedRunner(first: seed, count: count, jobs: workers.count,
                                 deadline: duration.map { start + UInt64($0 * 1e9) }, stop: stop)
         var tally = BenchTally()
         _ = try await runner.run(
@@ -149,7 +147,7 @@ struct Bench: AsyncParsableCommand {
             deliver: { tally.merge($0) },
             progress: progress)
         let wall = monotonicNanoseconds() &- start
-        return BenchResult(profile: run.profileID, labels: run.labels, firstSeed: seed, jobs: jobs, unique: run.unique, solved: solve,
+        return BenchResult(profile: run.profileID, labels: run.labels, firstSeed: seed, jobs: workers.count, unique: run.unique, solved: solve,
                            tally: tally, wallNanoseconds: wall, peakMemoryBytes: peakResidentBytes())
     }
 
@@ -162,7 +160,7 @@ struct Bench: AsyncParsableCommand {
         build = "DEBUG build (measure with -c release)"
         #endif
         return """
-            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(jobs) job\(jobs == 1 ? "" : "s"), \(options.unique ? "generate --unique" : "generate")\(options.minBlanks.map { " --min-blanks \($0)" } ?? "")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
+            puzzlelab \(PuzzleLabVersion.string) bench: \(seeds), \(counted(workers.count, "job")), \(options.unique ? "generate --unique" : "generate")\(options.minBlanks.map { " --min-blanks \($0)" } ?? "")\(solve ? " + uniqueness check (solver, limit 2)" : ""); \(build)
             machine: \(machineDescription())
 
             """

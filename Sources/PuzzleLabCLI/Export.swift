@@ -22,7 +22,7 @@ struct Export: AsyncParsableCommand {
 
             Examples:
               puzzlelab export --profile class_1 --count 1000 --out class_1.csv
-              puzzlelab export --profile class_4 --count 100000 --out big.csv --jobs 2 --resume
+              puzzlelab export --profile class_4 --count 100000 --out big.csv --resume
               puzzlelab export --kind cross-sums --profile hard --count 500 --out hard.csv
               puzzlelab export --list-columns
             """
@@ -33,8 +33,7 @@ struct Export: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "The CSV file to write (FILE.partial while it is written; - for standard output).")
     var out: String?
 
-    @Option(name: .shortAndLong, help: "Parallel workers (default: the number of cores).")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var workers: Workers
 
     @Flag(help: "Continue an interrupted export from FILE.partial.")
     var resume = false
@@ -46,7 +45,6 @@ struct Export: AsyncParsableCommand {
         if listColumns { return }
         guard options.count != nil else { throw ValidationError("missing --count N.") }
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
         if out == "-" && resume { throw ValidationError("--resume needs --out FILE.csv (standard output cannot be resumed).") }
     }
 
@@ -91,7 +89,7 @@ struct Export: AsyncParsableCommand {
         let watch = InterruptWatch()
         defer { watch.cancel() }
         let bar = ProgressBar(label: run.profileID, total: count, duration: nil, alreadyDone: existing)
-        let runner = SeedRunner(first: seed + existing, count: count - existing, jobs: jobs, stop: watch.flag)
+        let runner = SeedRunner(first: seed + existing, count: count - existing, jobs: workers.count, stop: watch.flag)
         var failed = 0
         let written = try await runner.run(
             work: { seeds, stop in

@@ -25,6 +25,13 @@ let familyNames = families.map(\.info.name).joined(separator: ", ")
 let profileHelp = families.map { "\($0.info.name) \($0.profileNames.joined(separator: ", "))" }.joined(separator: "; ")
     + " (math-crossword also takes a profile JSON file)"
 
+/// The labels `generate --difficulty` takes, per family that targets labels.
+let difficultyHelp = families.compactMap { family -> String? in
+    guard let grading = family as? any GradingFamily, let first = grading.gradeLabels.first,
+          family.unsupported(GenerationRequest(seed: 1, unique: true, label: first)) == nil else { return nil }
+    return "\(family.info.name) \(grading.gradeLabels.joined(separator: ", "))"
+}.joined(separator: "; ")
+
 /// A `--kind` argument: one of ``families`` by name.
 struct Kind: ExpressibleByArgument {
     let family: any PuzzleFamily
@@ -64,6 +71,20 @@ struct Kind: ExpressibleByArgument {
     }
 }
 
+/// `--jobs`: parallel workers for bench and export.
+struct Workers: ParsableArguments {
+    @Option(name: [.customShort("j"), .customLong("jobs")],
+            help: "Parallel workers (default: the number of cores, here \(ProcessInfo.processInfo.activeProcessorCount)).")
+    var jobs: Int?
+
+    /// The workers to run.
+    var count: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+}
+
 /// The options of every command that generates puzzles: the family, its
 /// profiles, the seeds.
 struct GenerationOptions: ParsableArguments {
@@ -76,7 +97,7 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The seed of the first puzzle.")
     var seed = 1
 
-    @Option(name: .shortAndLong, help: "How many puzzles (seeds).")
+    @Option(name: .shortAndLong, help: "How many puzzles (seeds); default: 1 for generate and grade, 100 for pack, 20,000 per profile for bench; export needs it.")
     var count: Int?
 
     @Flag(help: "Only puzzles with exactly one solution.")

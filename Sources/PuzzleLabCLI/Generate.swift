@@ -13,7 +13,7 @@ struct Generate: ParsableCommand {
               puzzlelab generate --profile class_1 --seed 42
               puzzlelab generate --profile class_2 --unique --show-solution
               puzzlelab generate --profile class_3 --difficulty hard
-              puzzlelab generate --profile class_4 --count 1000 --format jsonl > class_4.jsonl
+              puzzlelab generate --profile class_4 --count 1000 --format jsonl
               puzzlelab generate --profile my-profile.json --format json
               puzzlelab generate --kind cross-sums --profile hard --show-solution
             """
@@ -24,7 +24,7 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output format: text (the family's text format; its extension, e.g. mcw or xsum, works too), json (one pretty object) or jsonl (one object per line).")
     var format = "text"
 
-    @Option(help: "Only unique puzzles graded exactly this label (implies --unique); math-crossword: easy, medium, hard, expert or guess-required.")
+    @Option(help: ArgumentHelp("Only unique puzzles graded exactly this label (implies --unique): \(difficultyHelp).", valueName: "label"))
     var difficulty: String?
 
     @Flag(help: "Print the solved puzzle after each puzzle (text format only).")

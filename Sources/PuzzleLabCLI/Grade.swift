@@ -10,16 +10,18 @@ struct Grade: ParsableCommand {
             technique that makes progress (see the family's technique table in
             the README), and reports the label, score, steps per technique,
             rounds, guesses and the family's dependency metrics. Grades puzzle
-            files, or puzzles generated with --profile.
+            files, or generated puzzles (--profile or --count; the profile
+            defaults to the family's first, as in generate).
 
             Examples:
               puzzlelab grade puzzle.mcw --explain
-              puzzlelab grade --profile class_3 --seed 1 --count 100 --unique --format csv > grades.csv
+              puzzlelab grade --profile class_3 --count 100 --unique --format csv
               puzzlelab grade --kind cross-sums --profile extra-hard --count 20
+              puzzlelab grade --kind drills --count 50
             """
     )
 
-    @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input. Or --profile: grade generated puzzles of seeds SEED … SEED+COUNT-1.")
+    @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input. Or --profile / --count: grade generated puzzles of seeds SEED … SEED+COUNT-1.")
     var files: [String] = []
 
     @OptionGroup var options: GenerationOptions
@@ -31,8 +33,10 @@ struct Grade: ParsableCommand {
     var format: ReportFormat = .text
 
     func validate() throws {
-        guard files.isEmpty != options.profile.isEmpty else {
-            throw ValidationError("Give puzzle files or --profile, not both or neither.")
+        let generating = !options.profile.isEmpty || options.count != nil
+        guard files.isEmpty == generating else {
+            throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count to grade generated puzzles."
+                                                : "Give puzzle files or --profile / --count, not both.")
         }
         guard !(explain && format == .csv) else { throw ValidationError("--explain works with --format text or json.") }
     }
@@ -107,7 +111,8 @@ struct Grade: ParsableCommand {
         case .text:
             let solutions = report.solutionCount.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
             print("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
-                  + " \(report.steps) steps in \(report.rounds) rounds; \(report.guesses) guesses, \(report.backtracks) backtracks"
+                  + " \(counted(report.steps, "step")) in \(counted(report.rounds, "round")); \(counted(report.guesses, "guess", "guesses")),"
+                  + " \(counted(report.backtracks, "backtrack"))"
                   + solutions)
             for line in report.details { print("  \(line)") }
             if explain {

@@ -6,15 +6,16 @@ struct Pack: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a level pack (puzzles.json) for one profile.",
         discussion: """
-            Writes COUNT levels (default 100; --kind defaults to cross-sums
-            here). Level i comes from seed SEED + i - 1, so a shorter pack is the start
-            of a longer one; levels carry their solutions. Cross sums packs
+            Writes COUNT levels (default 100) of the family's profile (the
+            first by default, as in every command) to FILE (- for standard
+            output). Level i comes from seed SEED + i - 1, so a shorter pack
+            is the start of a longer one; levels carry their solutions. Cross sums packs
             number their levels from 1 (ids hard-1, hard-2, …). The file is
             written atomically.
 
             Example:
-              puzzlelab pack --profile hard --count 100 --seed 1 --out puzzles.json
-              puzzlelab pack --kind math-crossword --profile class_2 --count 50 --out class_2.json
+              puzzlelab pack --kind cross-sums --profile hard --count 100 --out hard.json
+              puzzlelab pack --profile class_2 --count 50 --out class_2.json
             """
     )
 
@@ -24,7 +25,7 @@ struct Pack: ParsableCommand {
     var out: String
 
     func run() throws {
-        try run(options.family(Kind(argument: "cross-sums") ?? .standard))
+        try run(options.family())
     }
 
     private func run<F: PuzzleFamily>(_ family: F) throws {

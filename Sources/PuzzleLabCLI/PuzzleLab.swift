@@ -10,11 +10,11 @@ struct PuzzleLab: AsyncParsableCommand {
         discussion: """
             Examples:
               puzzlelab generate --profile class_1 --seed 42
-              puzzlelab generate --profile class_3 --count 100 --format jsonl > corpus.jsonl
+              puzzlelab generate --profile class_3 --count 100 --format jsonl > c.jsonl
               puzzlelab generate --profile class_2 --unique > puzzle.mcw
               puzzlelab solve puzzle.mcw --show-solution
               puzzlelab grade puzzle.mcw --explain
-              puzzlelab check puzzle.mcw corpus.jsonl
+              puzzlelab check puzzle.mcw c.jsonl
               puzzlelab bench
               puzzlelab export --profile class_2 --count 1000 --out class_2.csv
             """,

@@ -42,6 +42,11 @@ func systemReason(_ error: any Error) -> String {
     return error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : error.localizedDescription
 }
 
+/// "1 step", "3 steps", "0 guesses".
+func counted(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+    "\(n) \(n == 1 ? one : many ?? one + "s")"
+}
+
 /// Prints one line to standard error.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -24,3 +24,34 @@ import Testing
         #expect(run.stdout == "0\nno word has exactly this code\n")
     }
 }
+
+@Suite struct DefaultsTests {
+    @Test func gradeGeneratesWithTheFamilysFirstProfileLikeGenerate() throws {
+        let run = try puzzlelab(["grade", "--kind", "drills", "--count", "2", "--format", "csv"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\r\n").dropFirst().allSatisfy { $0.hasPrefix("very-easy,") })
+        let nothing = try puzzlelab(["grade"])
+        #expect(nothing.status != 0 && nothing.stderr.contains("--profile / --count"))
+    }
+
+    @Test func packDefaultsToTheSameFamilyAsEveryCommand() throws {
+        let run = try puzzlelab(["pack", "--count", "1", "--out", "-"])
+        #expect(run.status == 0 && run.stdout.contains("\"cells\""), "a math crossword pack")
+    }
+
+    @Test func helpTextsSayOneThing() throws {
+        let bench = try puzzlelab(["bench", "--help"]).stdout
+        #expect(!bench.contains("(default: the number of cores). (default:"))
+        let generate = try puzzlelab(["generate", "--help"]).stdout
+        #expect(generate.contains("drills") && generate.contains("number-search easy"), "--difficulty lists every family's labels")
+        let grade = try puzzlelab(["grade", "--kind", "math-crossword", "--count", "1"]).stdout
+        #expect(!grade.contains("1 rounds") && !grade.contains(" 1 guesses"))
+        for command in ["generate", "solve", "grade", "check", "pack", "bench", "export"] {
+            let help = try puzzlelab(["help", command]).stdout
+            // An example is one line: nothing but an example follows "Examples:" until a blank line.
+            let examples = help.components(separatedBy: "Example").dropFirst().first?.split(separator: "\n", omittingEmptySubsequences: false)
+                .dropFirst().prefix { !$0.isEmpty } ?? []
+            #expect(examples.allSatisfy { $0.hasPrefix("  puzzlelab ") }, "\(command): \(examples)")
+        }
+    }
+}

@@ -28,13 +28,13 @@ import Testing
 
     @Test func packWritesNumberedLevelsWithSolutions() throws {
         let dir = try temporaryDirectory()
-        let run = try puzzlelab(["pack", "--profile", "hard", "--count", "3", "--out", "puzzles.json"], in: dir)
+        let run = try puzzlelab(["pack", "--kind", "cross-sums", "--profile", "hard", "--count", "3", "--out", "puzzles.json"], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: dir.appendingPathComponent("puzzles.json"))
         let pack = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
         #expect(pack?.map { $0["id"] as? String } == ["hard-1", "hard-2", "hard-3"])
         #expect(pack?.allSatisfy { $0["solution"] != nil } == true)
-        let bad = try puzzlelab(["pack", "--profile", "impossible", "--out", "x.json"], in: dir)
+        let bad = try puzzlelab(["pack", "--kind", "cross-sums", "--profile", "impossible", "--out", "x.json"], in: dir)
         #expect(bad.status != 0 && bad.stderr.contains("unknown cross sums difficulty"))
     }
 
