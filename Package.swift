@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "PuzzleResearch", targets: ["PuzzleResearch"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
+        .executable(name: "puzzlelab-fuzz", targets: ["PuzzleFuzz"]),
     ] + families.map { .library(name: $0.name, targets: [$0.name]) },
     traits: [
         .trait(name: "GMP", description: "Arbitrary-precision puzzle numbers through libgmp (needs libgmp-dev)."),
@@ -41,6 +42,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + families.map { .target(name: $0.name) }
         ),
+        // libFuzzer entry for the family readers (built with --sanitize fuzzer in .ci/run).
+        .executableTarget(name: "PuzzleFuzz", dependencies: ["PuzzleKit"] + families.map { .target(name: $0.name) }),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "PuzzleResearchTests", dependencies: ["PuzzleResearch", "PuzzleKit", "MathCrossword", "CrossSums"]),
