@@ -106,7 +106,9 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     /// The number of decodings of the exercise's code with every gap
-    /// removed, capped at `limits.solutions` like a search.
+    /// removed, capped at `limits.solutions` like a search. A count beyond
+    /// `Int.max` (only under a cap that large, or with the `GMP` trait) is
+    /// `Int.max` with `complete` false and stop reason `overflow`.
     ///
     /// - Throws: ``DecodingCountError`` when the count exceeds 64 bits, no
     ///   cap was asked, and the build lacks the `GMP` trait.
@@ -122,13 +124,16 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
             guard limits.solutions != nil, case .overflow = error else { throw error }
             exact = nil
         }
+        // A count beyond Int.max is reported as Int.max, a lower bound: not
+        // complete, stopped by `overflow` (a GMP build still gives the exact
+        // count in `exactCount`).
         var count = exact?.intValue ?? Int.max
         var complete = exact?.intValue != nil
-        var reason = "exhausted"
+        var reason = complete ? "exhausted" : "overflow"
         if let cap = limits.solutions, count > cap {
             count = cap
             complete = false
-            reason = "solutions"
+            reason = "solutionLimit"
         }
         let shown = limits.keepSolutions > 0 ? try Decodings.list(code, limit: limits.keepSolutions) : []
         return CountResult(solutionCount: count, complete: complete, stopReason: reason, nodes: code.count,

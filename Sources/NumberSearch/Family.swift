@@ -136,13 +136,12 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         let (solved, elapsed) = timed { Solver.solve(puzzle, keep: limits.keepSolutions, nodeBudget: limits.nodes) }
         var count = solved.solutionCount
         var complete = solved.complete && !solved.overflow
-        var stop = solved.complete ? "exhausted" : "nodes"
+        // An overflowing product is reported as Int.max, a lower bound.
+        var stop = !solved.complete ? "nodeLimit" : solved.overflow ? "overflow" : "exhausted"
         if let cap = limits.solutions, count > cap {
             count = cap
             complete = false
-            stop = "solutions"
-        } else if solved.overflow {
-            stop = "solutions"
+            stop = "solutionLimit"
         }
         var fields: [(key: String, value: ReportValue)] = [
             ("pathMode", .string(puzzle.pathMode.rawValue)),

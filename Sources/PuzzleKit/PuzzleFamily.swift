@@ -259,7 +259,11 @@ public struct CountResult: Sendable {
     public var solutionCount: Int
     /// True when the search was exhausted, so the count is exact.
     public var complete: Bool
-    /// `exhausted`, `solutions`, `nodes` or `time`.
+    /// Why counting stopped, the same words in every family: `exhausted`
+    /// (the count is exact; `complete` is true), `solutionLimit`,
+    /// `nodeLimit`, `timeLimit`, or `overflow` (the count exceeds `Int.max`
+    /// and is reported as `Int.max`, a lower bound). Every reason but
+    /// `exhausted` comes with `complete` false.
     public var stopReason: String
     public var nodes: Int
     public var failures: Int

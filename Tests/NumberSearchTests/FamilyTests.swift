@@ -81,7 +81,7 @@ import PuzzleKit
         #expect(all.solutionText?.contains("60 + 8 = 68 at 1,1 1,2") == true)
         #expect(all.solutionJSON?.hasPrefix("[[{") == true)
         let capped = try family.count(level, limits: CountLimits(solutions: 2))
-        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutions")
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
         // Solutions are written only when asked for.
         #expect(capped.solutionText == nil && capped.solutionJSON == nil)
         var any = level
@@ -92,6 +92,22 @@ import PuzzleKit
         var broken = level
         broken.grid = [[6, 18]]
         #expect(throws: CountError.self) { try family.count(broken, limits: CountLimits()) }
+    }
+
+    /// Nine questions with thousands of paths each: the product exceeds
+    /// Int.max, so the count is Int.max, a lower bound — not complete, and
+    /// stopped by `overflow` (no solution limit was asked).
+    @Test func anOverflowingProductStopsByOverflow() throws {
+        let ones = [[Int]](repeating: [Int](repeating: 1, count: 20), count: 20)
+        let level = Level(id: "o", profile: "custom", pathMode: .straight, grid: ones,
+                          questions: [Question](repeating: Question(operands: [5, 6], target: 11), count: 9))
+        #expect(level.problem == nil)
+        let all = try family.count(level, limits: CountLimits())
+        #expect(all.solutionCount == Int.max)
+        #expect(!all.complete)
+        #expect(all.stopReason == "overflow")
+        let capped = try family.count(level, limits: CountLimits(solutions: 2))
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
     }
 
     @Test func elapsedComesFromTheInjectedClock() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleKit
 import Testing
 
 /// Every registered family goes through every command, with its files told
@@ -28,6 +29,11 @@ import Testing
         let solve = try puzzlelab(["solve", "corpus", "--format", "csv", "--limit", "2"], in: dir)
         #expect(solve.status == 0, "\(solve.stderr)")
         #expect(solve.stdout.split(separator: "\r\n").count == 5)
+        // In every family `complete` is true exactly when the stop reason is `exhausted`.
+        let counts = CSV.parse(solve.stdout) ?? []
+        let complete = try #require(counts.first?.firstIndex(of: "complete"))
+        let stop = try #require(counts.first?.firstIndex(of: "stopReason"))
+        #expect(counts.dropFirst().allSatisfy { ($0[complete] == "true") == ($0[stop] == "exhausted") }, "\(kind): \(solve.stdout)")
         // Text: one summary line per puzzle; the solved puzzle only when asked for.
         let summary = try puzzlelab(["solve", "p.\(ext)"], in: dir)
         #expect(summary.status == 0 && summary.stdout.split(separator: "\n").count == 1, "\(kind): \(summary.stdout)")

@@ -20,6 +20,24 @@ import Testing
         #expect(json.stdout.contains("\"solution\":[{\"row\":0,\"column\":0,\"value\":5},{\"row\":0,\"column\":2,\"value\":7}]"))
     }
 
+    /// A Morse sentence whose decodings outnumber Int.max: the row says the
+    /// count is a lower bound stopped by overflow, never `exhausted` with
+    /// `complete: false`.
+    @Test func solveReportsAMorseCountBeyondSixtyFourBitsAsOverflow() throws {
+        let exercise = #"{"answer":".-.. .. --. .... - .... --- ..- ... . / -.- . . .--. . .-. ... / .-- .- - -.-. .... / - .... . / --- -.-. . .- -.","difficulty":"advanced","id":"long","mode":"sentenceToCode","prompt":"LIGHTHOUSE KEEPERS WATCH THE OCEAN"}"#
+        let dir = try write(["long.jsonl": exercise + "\n"])
+        let json = try puzzlelab(["solve", "long.jsonl", "--kind", "morse", "--limit", String(Int.max), "--format", "json"], in: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains(#""solutionCount":"9223372036854775807","complete":false,"stopReason":"overflow""#), "\(json.stdout)")
+        let text = try puzzlelab(["solve", "long.jsonl", "--kind", "morse", "--limit", String(Int.max)], in: dir)
+        #expect(text.stdout.contains("9223372036854775807+ solutions, stopped by overflow"), "\(text.stdout)")
+        for line in (json.stdout + (try puzzlelab(["solve", "long.jsonl", "--kind", "morse", "--limit", "2", "--format", "json"], in: dir)).stdout)
+            .split(separator: "\n") {
+            // complete is true exactly when the stop reason is exhausted.
+            #expect(line.contains(#""complete":true"#) == line.contains(#""stopReason":"exhausted""#), "\(line)")
+        }
+    }
+
     @Test func solveGoesOnAfterABadFileAndWritesCSV() throws {
         let dir = try write(["a.mcw": "pool: 5\n7 + ? = 12\n", "b.mcw": "pool: 5\n7 + ? = 12 =\n"])
         let run = try puzzlelab(["solve", "b.mcw", "a.mcw", "--format", "csv"], in: dir)
