@@ -82,7 +82,8 @@ public struct GradeReport: Sendable {
     /// `easy`, `medium`, `hard`, `extra-hard`, `guess-required`, `stuck`,
     /// `no-solution` or `budget-exceeded`.
     public var label: String
-    /// Solutions counted by the solver, stopping at 2.
+    /// Solutions counted by the solver, stopping at 2 (2 means "two or
+    /// more"); written as `solutionsUpTo2` in ``reportRow``.
     public var solutionCount: Int
 
     /// Steps of one technique.
@@ -102,7 +103,7 @@ public struct GradeReport: Sendable {
             ("id", .string(puzzleID)), ("rows", .int(rows)), ("columns", .int(columns)),
             ("label", .string(label)), ("score", .int(score)),
             ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
-            ("outcome", .string(outcome.rawValue)), ("solutionCount", .int(solutionCount)),
+            ("outcome", .string(outcome.rawValue)), ("solutionsUpTo2", .int(solutionCount)),
             ("unique", .bool(isUnique)), ("steps", .int(steps.count)),
         ])
         for technique in Technique.allCases {

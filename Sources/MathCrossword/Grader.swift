@@ -605,7 +605,7 @@ extension GradeReport {
         var fields: [(key: String, value: ReportValue)] = [
             ("label", .string(label.rawValue)), ("score", .int(score)),
             ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
-            ("solved", .bool(solved)), ("solutionCount", .int(solutionCount)),
+            ("solved", .bool(solved)), ("solutionsUpTo2", .int(solutionCount)),
             ("multipleSolutions", .bool(multipleSolutions)),
             ("steps", .int(steps.count)), ("rounds", .int(rounds)), ("meanStepsPerRound", .double(meanStepsPerRound)),
             ("guesses", .int(guesses)), ("backtracks", .int(backtracks)), ("maxGuessDepth", .int(maxGuessDepth)),

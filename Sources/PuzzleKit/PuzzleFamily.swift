@@ -91,12 +91,13 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     /// Grades a puzzle.
     ///
     /// - Parameters:
-    ///   - solutionCount: the puzzle's solutions counted up to 2 when the
-    ///     caller already has them, so the grader need not count again.
+    ///   - solutionsUpTo2: the puzzle's solutions counted up to 2 (a
+    ///     uniqueness check: 0, 1, or 2 for two or more) when the caller
+    ///     already has them, so the grader need not count again.
     ///   - explain: write ``GradeResult/explanation``, one sentence per step;
     ///     without it the explanation is empty (bench and export never read
     ///     it, and writing the sentences can cost as much as grading).
-    func grade(_ puzzle: Puzzle, solutionCount: Int?, explain: Bool) throws -> GradeResult
+    func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult
 }
 
 /// A family with game logic an app can embed.
@@ -307,8 +308,11 @@ public struct GradeResult: Sendable {
     public var rounds: Int
     public var guesses: Int
     public var backtracks: Int
-    /// Solutions counted up to 2; `nil` where the family has no count.
-    public var solutionCount: Int?
+    /// The uniqueness check: solutions counted up to 2 — 0 none, 1 unique,
+    /// 2 two or more (not the count: `solve` counts exactly). Every family
+    /// also writes it to ``fields`` as `solutionsUpTo2`; `nil` (null) only
+    /// when the puzzle could not be counted.
+    public var solutionsUpTo2: Int?
     public var forcedShare: Double
     public var longestForcedRun: Int
     /// Mean over steps of moves on offer ÷ open cells left, where defined.
@@ -321,7 +325,7 @@ public struct GradeResult: Sendable {
     public var fields: [(key: String, value: ReportValue)]
 
     public init(label: String, score: Int, hardestTechnique: (code: String, name: String)?, steps: Int, rounds: Int,
-                guesses: Int, backtracks: Int, solutionCount: Int?, forcedShare: Double, longestForcedRun: Int,
+                guesses: Int, backtracks: Int, solutionsUpTo2: Int?, forcedShare: Double, longestForcedRun: Int,
                 visibility: Double?, details: [String], explanation: [String], fields: [(key: String, value: ReportValue)]) {
         self.label = label
         self.score = score
@@ -330,7 +334,7 @@ public struct GradeResult: Sendable {
         self.rounds = rounds
         self.guesses = guesses
         self.backtracks = backtracks
-        self.solutionCount = solutionCount
+        self.solutionsUpTo2 = solutionsUpTo2
         self.forcedShare = forcedShare
         self.longestForcedRun = longestForcedRun
         self.visibility = visibility

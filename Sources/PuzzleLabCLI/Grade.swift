@@ -12,6 +12,13 @@ struct Grade: ParsableCommand {
             rounds, guesses and the family's dependency metrics. Grades puzzle
             files, or puzzles generated with --profile.
 
+            Grading checks uniqueness, it does not count: the solutionsUpTo2
+            field (json, csv) is the number of solutions counted up to 2 —
+            0 none, 1 unique, 2 two or more — and the text line ends in
+            "unique", "NO SOLUTION" or "SEVERAL SOLUTIONS". For the exact
+            number of solutions (with complete and stopReason) run
+            puzzlelab solve.
+
             Examples:
               puzzlelab grade puzzle.mcw --explain
               puzzlelab grade --profile class_3 --seed 1 --count 100 --unique --format csv > grades.csv
@@ -96,7 +103,7 @@ struct Grade: ParsableCommand {
         let start = clock.now
         let report: GradeResult
         do {
-            report = try family.grade(puzzle, solutionCount: nil, explain: explain)
+            report = try family.grade(puzzle, solutionsUpTo2: nil, explain: explain)
         } catch {
             printError("\(name): \(error)")
             return 1
@@ -104,7 +111,7 @@ struct Grade: ParsableCommand {
         let micros = (clock.now - start).microseconds
         switch format {
         case .text:
-            let solutions = report.solutionCount.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
+            let solutions = report.solutionsUpTo2.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
             print("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
                   + " \(report.steps) steps in \(report.rounds) rounds; \(report.guesses) guesses, \(report.backtracks) backtracks"
                   + solutions)

@@ -62,7 +62,7 @@ public struct BenchResult: Sendable {
             ("attemptsPerSuccess", ratio(t.attempts, t.generated)),
             ("revealedPerSuccess", unique ? ratio(t.revealed, t.generated) : .null),
             ("uniqueRate", checked ? ratio(t.uniqueLevels, t.checked) : .null),
-            ("meanSolutionCountCappedAt2", checked ? ratio(t.solutionCountSum, t.checked) : .null),
+            ("meanSolutionsUpTo2", checked ? ratio(t.solutionsUpTo2Sum, t.checked) : .null),
             ("meanSolverNodes", checked ? ratio(t.solverNodes, t.checked) : .null),
             ("solveP50Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(50))) : .null),
             ("solveP99Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(99))) : .null),
@@ -95,7 +95,7 @@ public struct BenchResult: Sendable {
             if solved {
                 if r.solved && t.checked > 0 {
                     line += [percent(Double(t.uniqueLevels) / Double(t.checked)),
-                             fixed(Double(t.solutionCountSum) / Double(t.checked), 3),
+                             fixed(Double(t.solutionsUpTo2Sum) / Double(t.checked), 3),
                              fixed(microseconds(t.solveLatency.valueAtPercentile(50)), 1)]
                 } else {
                     line += ["-", "-", "-"]

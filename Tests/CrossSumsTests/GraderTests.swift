@@ -135,7 +135,7 @@ import Testing
         let row = report.reportRow
         #expect(row["label"] == .string("easy"))
         #expect(row["tooBigSteps"] == .int(2))
-        #expect(row["solutionCount"] == .int(1))
+        #expect(row["solutionsUpTo2"] == .int(1))
         #expect(row["movesOnOffer"] == .json("[2,3,1,1]"))
         #expect(row.csvHeader.hasPrefix("id,rows,columns,label,score,hardestTechnique"))
     }

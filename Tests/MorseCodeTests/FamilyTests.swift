@@ -140,7 +140,7 @@ import Testing
                             answer: try MorseText.encode(String(repeating: "HOSPITAL ", count: 12)))
         let cappedLong = try family.count(long, limits: CountLimits(solutions: 2))
         #expect(cappedLong.solutionCount == 2 && !cappedLong.complete)
-        let grade = try family.grade(exercise, solutionCount: nil, explain: true)
+        let grade = try family.grade(exercise, solutionsUpTo2: nil, explain: true)
         #expect(grade.label == "Beginner")
     }
 

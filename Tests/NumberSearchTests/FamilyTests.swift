@@ -24,7 +24,7 @@ import PuzzleKit
                 #expect(family.write(a.puzzle, as: format, comments: ["c"]) == family.write(b.puzzle, as: format, comments: ["c"]))
             }
             #expect(a.attempts >= 1 && a.notes.contains("unique: one path per target"))
-            #expect(try family.grade(a.puzzle, solutionCount: nil, explain: true).label == profile.gradeLabel)
+            #expect(try family.grade(a.puzzle, solutionsUpTo2: nil, explain: true).label == profile.gradeLabel)
         }
     }
 
@@ -118,17 +118,17 @@ import PuzzleKit
 
     @Test func gradeResultInSharedTerms() throws {
         let level = try family.generate(family.profiles[1], GenerationRequest(seed: 3)).puzzle
-        let grade = try family.grade(level, solutionCount: nil, explain: true)
+        let grade = try family.grade(level, solutionsUpTo2: nil, explain: true)
         #expect(grade.steps == 3 && grade.rounds == 1 && grade.guesses == 0 && grade.backtracks == 0)
-        #expect(grade.solutionCount == 1 && grade.forcedShare == 1 && grade.longestForcedRun == 3)
+        #expect(grade.solutionsUpTo2 == 1 && grade.forcedShare == 1 && grade.longestForcedRun == 3)
         #expect(grade.explanation.count == 3 && grade.details.count == 3)
         #expect(grade.hardestTechnique?.code == Technique.backward.code || grade.hardestTechnique?.code == Technique.carry.code)
-        #expect(grade.fields.map(\.key) == ["score", "label"] + Technique.allCases.map(\.code))
+        #expect(grade.fields.map(\.key) == ["score", "label", "solutionsUpTo2"] + Technique.allCases.map(\.code))
         let v = try #require(grade.visibility)
         #expect(v > 0 && v <= 1)
         let twice = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8, 6]], questions: [Question(operands: [60, 8], target: 68)])
-        let g2 = try family.grade(twice, solutionCount: nil, explain: true)
-        #expect(g2.solutionCount == 2 && g2.forcedShare == 0 && g2.longestForcedRun == 0)
+        let g2 = try family.grade(twice, solutionsUpTo2: nil, explain: true)
+        #expect(g2.solutionsUpTo2 == 2 && g2.forcedShare == 0 && g2.longestForcedRun == 0)
     }
 
     @Test func checkReportsProblemsAndNotes() throws {

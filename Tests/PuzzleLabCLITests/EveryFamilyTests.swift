@@ -40,6 +40,17 @@ import Testing
         let shown = try puzzlelab(["solve", "p.\(ext)", "--show-solution", "--limit", "2"], in: dir)
         #expect(shown.status == 0 && shown.stdout.split(separator: "\n").count > 1, "\(kind): \(shown.stdout)")
 
+        // Every family's grade names its uniqueness check solutionsUpTo2 (0, 1 or 2), in JSON and CSV alike.
+        let gradeJSON = try puzzlelab(["grade", "corpus", "--kind", kind, "--format", "json"], in: dir)
+        #expect(gradeJSON.status == 0, "\(gradeJSON.stderr)")
+        for line in gradeJSON.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect([0, 1, 2].contains(object["solutionsUpTo2"] as? Int), "\(kind): \(line)")
+            #expect(object["solutionCount"] == nil, "\(kind): \(line)")
+        }
+        let gradeCSV = CSV.parse(try puzzlelab(["grade", "corpus", "--kind", kind, "--format", "csv"], in: dir).stdout) ?? []
+        #expect(gradeCSV.count == 5 && gradeCSV.first?.contains("solutionsUpTo2") == true, "\(kind)")
+
         let grade = try puzzlelab(["grade", "p.\(ext)", "--explain"], in: dir)
         #expect(grade.status == 0, "\(grade.stderr)")
         #expect(grade.stdout.contains("score"))
