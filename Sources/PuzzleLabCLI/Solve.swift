@@ -97,7 +97,7 @@ struct Solve: ParsableCommand {
     static func summary(file: String, id: String, _ c: CountResult) -> String {
         let solutions = c.solutionCount == 1 ? "1 solution" : "\(c.solutionCount)\(c.complete ? "" : "+") solutions"
         let stop = c.stopReason == "overflow"
-            ? "stopped by overflow: more than \(Int.max)" + (puzzleNumberHint.map { " (\($0))" } ?? "")
+            ? "stopped by overflow (more than 64 bits" + (puzzleNumberHint.map { "; \($0)" } ?? "") + ")"
             : "stopped by \(c.stopReason)"
         return "\(file): \(id): \(solutions), \(c.complete ? "complete" : stop);"
             + " \(c.nodes) nodes, \(c.failures) failures, \(c.propagations) propagations, depth \(c.maxDepth),"
