@@ -145,7 +145,7 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public var gradeLabels: [String] { DrillFeature.gradeLabels }
 
-    public func grade(_ puzzle: Sheet, solutionCount: Int?, explain: Bool) throws -> GradeResult {
+    public func grade(_ puzzle: Sheet, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
         try SheetVerifier.grade(puzzle, explain: explain)
     }
 

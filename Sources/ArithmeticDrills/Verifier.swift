@@ -57,7 +57,9 @@ public enum SheetVerifier {
         if let first = invalid.first { throw GradeError(description: "cannot grade: \(first)") }
         let graded = sheet.exercises.map(ExerciseFeatures.init)
         let hardest = graded.map(\.hardest).max() ?? .countOn
-        var fields: [(key: String, value: ReportValue)] = [("exercises", .int(graded.count))]
+        let solutionsUpTo2 = min(count(sheet), 2)
+        var fields: [(key: String, value: ReportValue)] = [("exercises", .int(graded.count)),
+                                                           ("solutionsUpTo2", .int(solutionsUpTo2))]
         for feature in DrillFeature.allCases {
             fields.append(("\(feature.key)Exercises", .int(graded.filter { $0.features.contains(feature) }.count)))
         }
@@ -70,7 +72,7 @@ public enum SheetVerifier {
         }
         return GradeResult(label: hardest.gradeLabel, score: graded.reduce(0) { $0 + $1.score },
                            hardestTechnique: (hardest.code, hardest.name), steps: graded.count, rounds: graded.isEmpty ? 0 : 1,
-                           guesses: 0, backtracks: 0, solutionCount: count(sheet), forcedShare: graded.isEmpty ? 0 : 1,
+                           guesses: 0, backtracks: 0, solutionsUpTo2: solutionsUpTo2, forcedShare: graded.isEmpty ? 0 : 1,
                            longestForcedRun: graded.count, visibility: nil, details: details,
                            explanation: explain ? graded.map(\.strategy) : [], fields: fields)
     }

@@ -117,14 +117,14 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public var gradeLabels: [String] { Difficulty.allCases.map(\.rawValue) + ["guess-required"] }
 
-    public func grade(_ puzzle: Puzzle, solutionCount: Int?, explain: Bool) throws -> GradeResult {
-        let report = try Grader(puzzle: puzzle).grade(solutionCount: solutionCount)
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
+        let report = try Grader(puzzle: puzzle).grade(solutionsUpTo2: solutionsUpTo2)
         var fields = report.reportRow.fields
         fields.removeAll { $0.key == "id" }
         return GradeResult(
             label: report.label, score: report.score, hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) },
             steps: report.steps.count, rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
-            solutionCount: report.solutionCount, forcedShare: report.forcedShare,
+            solutionsUpTo2: report.solutionsUpTo2, forcedShare: report.forcedShare,
             longestForcedRun: report.longestForcedRun, visibility: nil, details: [],
             explanation: explain ? report.steps.map(\.explanation) : [], fields: fields)
     }

@@ -82,14 +82,15 @@ public struct GradeReport: Sendable {
     /// `easy`, `medium`, `hard`, `extra-hard`, `guess-required`, `stuck`,
     /// `no-solution` or `budget-exceeded`.
     public var label: String
-    /// Solutions counted by the solver, stopping at 2.
-    public var solutionCount: Int
+    /// Solutions counted by the solver, stopping at 2 (2 means "two or
+    /// more"); written as `solutionsUpTo2` in ``reportRow``.
+    public var solutionsUpTo2: Int
 
     /// Steps of one technique.
     public func steps(_ technique: Technique) -> Int { stepsPerTechnique[technique.rawValue] }
 
     /// Whether the puzzle has exactly one solution.
-    public var isUnique: Bool { solutionCount == 1 }
+    public var isUnique: Bool { solutionsUpTo2 == 1 }
 
     /// The explanation of every step, numbered.
     public var explanation: [String] {
@@ -102,7 +103,7 @@ public struct GradeReport: Sendable {
             ("id", .string(puzzleID)), ("rows", .int(rows)), ("columns", .int(columns)),
             ("label", .string(label)), ("score", .int(score)),
             ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
-            ("outcome", .string(outcome.rawValue)), ("solutionCount", .int(solutionCount)),
+            ("outcome", .string(outcome.rawValue)), ("solutionsUpTo2", .int(solutionsUpTo2)),
             ("unique", .bool(isUnique)), ("steps", .int(steps.count)),
         ])
         for technique in Technique.allCases {
@@ -142,7 +143,7 @@ public struct GradeReport: Sendable {
 ///
 /// Deductions are sound, so a puzzle solved without guessing has exactly
 /// one solution; whether that holds for a guessed one is shown by
-/// ``GradeReport/solutionCount``, which the solver counts separately.
+/// ``GradeReport/solutionsUpTo2``, which the solver counts separately.
 public struct Grader: Sendable {
     public let puzzle: Puzzle
     let board: _Board
@@ -166,18 +167,18 @@ public struct Grader: Sendable {
     ///   - timeLimit: when given, grading gives up with
     ///     ``GradeOutcome/budgetExceeded`` once this much time has passed (the
     ///     clock is read before each guess and each supposition tried).
-    ///   - solutionCount: the puzzle's solutions counted up to 2, when the
+    ///   - solutionsUpTo2: the puzzle's solutions counted up to 2, when the
     ///     caller already has them; otherwise the solver counts them.
     /// - Complexity: polynomial without guessing; each guess may double the work.
     public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil,
-                      solutionCount: Int? = nil) -> GradeReport {
+                      solutionsUpTo2: Int? = nil) -> GradeReport {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
         if let timeLimit { run.deadline = ContinuousClock.now.advanced(by: timeLimit) }
         let start = _SearchState(board: board)
         let outcome = run.solveTiered(start)
-        let count = solutionCount.map { min($0, 2) }
+        let count = solutionsUpTo2.map { min($0, 2) }
             ?? (try? CrossSumsModel(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
-        return run.report(outcome, puzzle: puzzle, solutionCount: count)
+        return run.report(outcome, puzzle: puzzle, solutionsUpTo2: count)
     }
 
     /// The next step from a partly marked grid: the easiest deduction
@@ -393,7 +394,7 @@ struct _GradeRun {
     }
 
     /// The report of a finished run.
-    func report(_ outcome: TieredOutcome<_SearchState>, puzzle: Puzzle, solutionCount: Int) -> GradeReport {
+    func report(_ outcome: TieredOutcome<_SearchState>, puzzle: Puzzle, solutionsUpTo2: Int) -> GradeReport {
         let state: _SearchState?
         let result: GradeOutcome
         switch outcome {
@@ -428,7 +429,7 @@ struct _GradeRun {
             rounds: metrics.rounds, meanStepsPerRound: metrics.meanStepsPerRound,
             meanMovesOnOffer: metrics.meanMovesOnOffer, forcedShare: metrics.forcedShare,
             longestForcedRun: metrics.longestForcedRun, score: score, difficulty: difficulty, label: label,
-            solutionCount: solutionCount)
+            solutionsUpTo2: solutionsUpTo2)
     }
 }
 

@@ -153,8 +153,8 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
-    public func grade(_ level: Level, solutionCount: Int?, explain: Bool) throws -> GradeResult {
-        let report = try Grader().grade(level, solutionCount: solutionCount)
+    public func grade(_ level: Level, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
+        let report = try Grader().grade(level, solutionsUpTo2: solutionsUpTo2)
         let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
         let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
             + " longest forced run \(report.longestForcedRun); crossings: \(report.crossingCells) cells"
@@ -164,7 +164,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
             label: report.label.rawValue, score: report.score,
             hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) }, steps: report.steps.count,
             rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
-            solutionCount: report.solutionCount, forcedShare: report.forcedShare,
+            solutionsUpTo2: report.solutionsUpTo2, forcedShare: report.forcedShare,
             longestForcedRun: report.longestForcedRun, visibility: report.visibility, details: [detail],
             explanation: explain ? Explain.sentences(for: report.steps, in: level) : [], fields: report.fields)
     }

@@ -34,7 +34,7 @@ public struct GradeReport: Sendable {
     /// False when the guess budget ran out before a solution was reached.
     public var solved: Bool
     /// Solutions, counted up to 2 (2 means "two or more").
-    public var solutionCount: Int
+    public var solutionsUpTo2: Int
     public var hardestTechnique: Technique?
     public var label: DifficultyLabel
     public var score: Int
@@ -55,7 +55,7 @@ public struct GradeReport: Sendable {
     public var meanCrossingsPerEquation: Double
 
     /// True when the level has more than one solution (it is graded anyway).
-    public var multipleSolutions: Bool { solutionCount > 1 }
+    public var multipleSolutions: Bool { solutionsUpTo2 > 1 }
 
     public var meanStepsPerRound: Double { rounds == 0 ? 0 : Double(steps.count) / Double(rounds) }
 
@@ -81,11 +81,11 @@ public struct Grader: Sendable {
 
     /// Grades `level` (its `currentValue`s are ignored).
     ///
-    /// - Parameter solutionCount: the level's solutions counted up to 2, when
+    /// - Parameter solutionsUpTo2: the level's solutions counted up to 2, when
     ///   the caller already has them; otherwise the grader counts them.
-    public func grade(_ level: Level, solutionCount: Int? = nil) throws(SolveError) -> GradeReport {
+    public func grade(_ level: Level, solutionsUpTo2: Int? = nil) throws(SolveError) -> GradeReport {
         let model = try CrosswordModel(level: level)
-        let count = solutionCount.map { min($0, 2) }
+        let count = solutionsUpTo2.map { min($0, 2) }
             ?? model.solve(SearchLimits(solutions: 2, nodes: 1_000_000)).solutionCount
         var engine = _DeductionEngine(model: model, level: level)
         let solved: Bool
@@ -94,7 +94,7 @@ public struct Grader: Sendable {
         case .solved(let state): (solved, end) = (true, state)
         case .stuck(let state), .contradiction(let state): (solved, end) = (false, state)
         }
-        return report(level, steps: end.steps, solved: solved, solutionCount: count, backtracks: engine.backtracks)
+        return report(level, steps: end.steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
     }
 
     /// The next step from the level's current values (a hint), or `nil` when
@@ -109,7 +109,7 @@ public struct Grader: Sendable {
         }
     }
 
-    private func report(_ level: Level, steps rawSteps: [GradeStep], solved: Bool, solutionCount: Int,
+    private func report(_ level: Level, steps rawSteps: [GradeStep], solved: Bool, solutionsUpTo2: Int,
                         backtracks: Int) -> GradeReport {
         var steps = rawSteps
         // Rounds: a step waits for the steps that filled a cell of the
@@ -136,7 +136,7 @@ public struct Grader: Sendable {
         let hardest = steps.map(\.technique).max()
         let crossings = CrossingMetrics(level)
         return GradeReport(
-            steps: steps, solved: solved, solutionCount: solutionCount, hardestTechnique: hardest,
+            steps: steps, solved: solved, solutionsUpTo2: solutionsUpTo2, hardestTechnique: hardest,
             label: solved ? (hardest?.label ?? .easy) : .guessRequired,
             score: steps.reduce(0) { $0 + $1.technique.weight } + latest + backtracks * Technique.guess.weight,
             guesses: steps.filter { $0.technique == .guess }.count, backtracks: backtracks,
@@ -605,7 +605,7 @@ extension GradeReport {
         var fields: [(key: String, value: ReportValue)] = [
             ("label", .string(label.rawValue)), ("score", .int(score)),
             ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
-            ("solved", .bool(solved)), ("solutionCount", .int(solutionCount)),
+            ("solved", .bool(solved)), ("solutionsUpTo2", .int(solutionsUpTo2)),
             ("multipleSolutions", .bool(multipleSolutions)),
             ("steps", .int(steps.count)), ("rounds", .int(rounds)), ("meanStepsPerRound", .double(meanStepsPerRound)),
             ("guesses", .int(guesses)), ("backtracks", .int(backtracks)), ("maxGuessDepth", .int(maxGuessDepth)),

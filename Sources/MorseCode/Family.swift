@@ -106,7 +106,9 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     /// The number of decodings of the exercise's code with every gap
-    /// removed, capped at `limits.solutions` like a search.
+    /// removed, capped at `limits.solutions` like a search. A count beyond
+    /// `Int.max` (only under a cap that large, or with the `GMP` trait) is
+    /// `Int.max` with `complete` false and stop reason `overflow`.
     ///
     /// - Throws: ``DecodingCountError`` when the count exceeds 64 bits, no
     ///   cap was asked, and the build lacks the `GMP` trait.
@@ -122,13 +124,16 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
             guard limits.solutions != nil, case .overflow = error else { throw error }
             exact = nil
         }
+        // A count beyond Int.max is reported as Int.max, a lower bound: not
+        // complete, stopped by `overflow` (a GMP build still gives the exact
+        // count in `exactCount`).
         var count = exact?.intValue ?? Int.max
         var complete = exact?.intValue != nil
-        var reason = "exhausted"
+        var reason = complete ? "exhausted" : "overflow"
         if let cap = limits.solutions, count > cap {
             count = cap
             complete = false
-            reason = "solutions"
+            reason = "solutionLimit"
         }
         let shown = limits.keepSolutions > 0 ? try Decodings.list(code, limit: limits.keepSolutions) : []
         return CountResult(solutionCount: count, complete: complete, stopReason: reason, nodes: code.count,
@@ -139,17 +144,20 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
                            solutionText: shown.first.map { $0 + "\n" })
     }
 
-    public func grade(_ puzzle: Exercise, solutionCount: Int?, explain: Bool) throws -> GradeResult {
+    public func grade(_ puzzle: Exercise, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
         let grade = Grader.grade(puzzle)
+        // The decodings of the unspaced code counted up to 2, as `solve --limit 2` counts them.
+        let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? (try? count(puzzle, limits: CountLimits(solutions: 2)))?.solutionCount
         var counts: [(key: String, value: ReportValue)] = []
         for feature in Feature.allCases {
             counts.append((key: feature.code, value: .int(grade.steps.filter { $0.feature == feature }.count)))
         }
         let fields: [(key: String, value: ReportValue)] = [("units", .int(grade.units)), ("signals", .int(grade.signals)),
-                                                           ("maxWordAmbiguity", .string(grade.maxWordAmbiguity.description))] + counts
+                                                           ("maxWordAmbiguity", .string(grade.maxWordAmbiguity.description)),
+                                                           ("solutionsUpTo2", upTo2.map { .int($0) } ?? .null)] + counts
         return GradeResult(label: grade.difficulty.label, score: grade.score,
                            hardestTechnique: grade.hardest.map { (code: $0.code, name: $0.name) },
-                           steps: grade.steps.count, rounds: 1, guesses: 0, backtracks: 0, solutionCount: solutionCount,
+                           steps: grade.steps.count, rounds: 1, guesses: 0, backtracks: 0, solutionsUpTo2: upTo2,
                            forcedShare: 0, longestForcedRun: 0, visibility: nil,
                            details: ["\(grade.units) units, \(grade.signals) signals, hardest: \(grade.hardest?.name ?? "none")"],
                            explanation: explain ? Grader.explain(grade) : [], fields: fields)

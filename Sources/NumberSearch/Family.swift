@@ -136,13 +136,12 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         let (solved, elapsed) = timed { Solver.solve(puzzle, keep: limits.keepSolutions, nodeBudget: limits.nodes) }
         var count = solved.solutionCount
         var complete = solved.complete && !solved.overflow
-        var stop = solved.complete ? "exhausted" : "nodes"
+        // An overflowing product is reported as Int.max, a lower bound.
+        var stop = !solved.complete ? "nodeLimit" : solved.overflow ? "overflow" : "exhausted"
         if let cap = limits.solutions, count > cap {
             count = cap
             complete = false
-            stop = "solutions"
-        } else if solved.overflow {
-            stop = "solutions"
+            stop = "solutionLimit"
         }
         var fields: [(key: String, value: ReportValue)] = [
             ("pathMode", .string(puzzle.pathMode.rawValue)),
@@ -189,7 +188,8 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     /// `longestForcedRun` the longest run of consecutive such questions, and
     /// `visibility` the mean over questions of paths ÷ (paths + near misses):
     /// the share of the places a child starts reading that lead to an answer.
-    public func grade(_ puzzle: Level, solutionCount: Int?, explain: Bool) throws -> GradeResult {
+    /// `solutionsUpTo2` is the product of the path counts, up to 2.
+    public func grade(_ puzzle: Level, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
         let grade = try Grader.grade(puzzle)
         let qs = grade.questions
         let unique = qs.map { $0.pathCount == 1 }
@@ -201,14 +201,16 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
             "question \(i + 1): \(g.question.operands[0]) + \(g.question.operands[1]) = \(g.question.target): "
                 + g.techniques.map(\.code).joined(separator: ", ") + ", \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es"), score \(g.score)"
         }
-        var fields: [(key: String, value: ReportValue)] = [("score", .int(grade.score)), ("label", .string(grade.label))]
+        let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? min(product, 2)
+        var fields: [(key: String, value: ReportValue)] = [("score", .int(grade.score)), ("label", .string(grade.label)),
+                                                           ("solutionsUpTo2", .int(upTo2))]
         for t in Technique.allCases {
             let uses = t == .nearMiss ? qs.reduce(0) { $0 + $1.nearMisses } : qs.filter { $0.techniques.contains(t) }.count
             fields.append((t.code, .int(uses)))
         }
         return GradeResult(label: grade.label, score: grade.score, hardestTechnique: (grade.hardest.code, grade.hardest.name),
                            steps: qs.count, rounds: 1, guesses: 0, backtracks: 0,
-                           solutionCount: solutionCount ?? min(product, 2),
+                           solutionsUpTo2: upTo2,
                            forcedShare: qs.isEmpty ? 0 : Double(unique.filter { $0 }.count) / Double(qs.count),
                            longestForcedRun: longest, visibility: visibility, details: details,
                            explanation: explain ? qs.map { Grader.explanation($0, in: puzzle) } : [], fields: fields)

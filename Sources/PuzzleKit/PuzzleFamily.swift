@@ -91,12 +91,13 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     /// Grades a puzzle.
     ///
     /// - Parameters:
-    ///   - solutionCount: the puzzle's solutions counted up to 2 when the
-    ///     caller already has them, so the grader need not count again.
+    ///   - solutionsUpTo2: the puzzle's solutions counted up to 2 (a
+    ///     uniqueness check: 0, 1, or 2 for two or more) when the caller
+    ///     already has them, so the grader need not count again.
     ///   - explain: write ``GradeResult/explanation``, one sentence per step;
     ///     without it the explanation is empty (bench and export never read
     ///     it, and writing the sentences can cost as much as grading).
-    func grade(_ puzzle: Puzzle, solutionCount: Int?, explain: Bool) throws -> GradeResult
+    func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult
 }
 
 /// A family with game logic an app can embed.
@@ -259,7 +260,11 @@ public struct CountResult: Sendable {
     public var solutionCount: Int
     /// True when the search was exhausted, so the count is exact.
     public var complete: Bool
-    /// `exhausted`, `solutions`, `nodes` or `time`.
+    /// Why counting stopped, the same words in every family: `exhausted`
+    /// (the count is exact; `complete` is true), `solutionLimit`,
+    /// `nodeLimit`, `timeLimit`, or `overflow` (the count exceeds `Int.max`
+    /// and is reported as `Int.max`, a lower bound). Every reason but
+    /// `exhausted` comes with `complete` false.
     public var stopReason: String
     public var nodes: Int
     public var failures: Int
@@ -303,8 +308,11 @@ public struct GradeResult: Sendable {
     public var rounds: Int
     public var guesses: Int
     public var backtracks: Int
-    /// Solutions counted up to 2; `nil` where the family has no count.
-    public var solutionCount: Int?
+    /// The uniqueness check: solutions counted up to 2 — 0 none, 1 unique,
+    /// 2 two or more (not the count: `solve` counts exactly). Every family
+    /// also writes it to ``fields`` as `solutionsUpTo2`; `nil` (null) only
+    /// when the puzzle could not be counted.
+    public var solutionsUpTo2: Int?
     public var forcedShare: Double
     public var longestForcedRun: Int
     /// Mean over steps of moves on offer ÷ open cells left, where defined.
@@ -317,7 +325,7 @@ public struct GradeResult: Sendable {
     public var fields: [(key: String, value: ReportValue)]
 
     public init(label: String, score: Int, hardestTechnique: (code: String, name: String)?, steps: Int, rounds: Int,
-                guesses: Int, backtracks: Int, solutionCount: Int?, forcedShare: Double, longestForcedRun: Int,
+                guesses: Int, backtracks: Int, solutionsUpTo2: Int?, forcedShare: Double, longestForcedRun: Int,
                 visibility: Double?, details: [String], explanation: [String], fields: [(key: String, value: ReportValue)]) {
         self.label = label
         self.score = score
@@ -326,7 +334,7 @@ public struct GradeResult: Sendable {
         self.rounds = rounds
         self.guesses = guesses
         self.backtracks = backtracks
-        self.solutionCount = solutionCount
+        self.solutionsUpTo2 = solutionsUpTo2
         self.forcedShare = forcedShare
         self.longestForcedRun = longestForcedRun
         self.visibility = visibility

@@ -13,6 +13,13 @@ struct Grade: ParsableCommand {
             files, or generated puzzles (--profile or --count; the profile
             defaults to the family's first, as in generate).
 
+            Grading checks uniqueness, it does not count: the solutionsUpTo2
+            field (json, csv) is the number of solutions counted up to 2 —
+            0 none, 1 unique, 2 two or more — and the text line ends in
+            "unique", "NO SOLUTION" or "SEVERAL SOLUTIONS". For the exact
+            number of solutions (with complete and stopReason) run
+            puzzlelab solve.
+
             Examples:
               puzzlelab grade puzzle.mcw --explain
               puzzlelab grade --profile class_3 --count 100 --unique --format csv
@@ -101,7 +108,7 @@ struct Grade: ParsableCommand {
         let start = clock.now
         let report: GradeResult
         do {
-            report = try family.grade(puzzle, solutionCount: nil, explain: explain)
+            report = try family.grade(puzzle, solutionsUpTo2: nil, explain: explain)
         } catch {
             printError("\(name): \(error)")
             return 1
@@ -109,7 +116,7 @@ struct Grade: ParsableCommand {
         let micros = (clock.now - start).microseconds
         switch format {
         case .text:
-            let solutions = report.solutionCount.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
+            let solutions = report.solutionsUpTo2.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
             print("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
                   + " \(counted(report.steps, "step")) in \(counted(report.rounds, "round")); \(counted(report.guesses, "guess", "guesses")),"
                   + " \(counted(report.backtracks, "backtrack"))"

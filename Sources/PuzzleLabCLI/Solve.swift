@@ -8,7 +8,10 @@ struct Solve: ParsableCommand {
         discussion: """
             Counts exactly, by constraint propagation and backtracking (or the
             family's own exact counter). A count stopped by --limit, --nodes or
-            --timeout is a lower bound and is reported with complete = false.
+            --timeout is a lower bound and is reported with complete = false
+            and stopReason solutionLimit, nodeLimit or timeLimit; a count
+            beyond 64 bits is reported as 9223372036854775807 with
+            complete = false and stopReason overflow.
             Invalid files get a one-line error on stderr; the other files are
             still solved, and the exit status is non-zero.
 
@@ -94,7 +97,10 @@ struct Solve: ParsableCommand {
     /// The one-line text summary of a count.
     static func summary(file: String, id: String, _ c: CountResult) -> String {
         let solutions = c.solutionCount == 1 ? "1 solution" : "\(c.solutionCount)\(c.complete ? "" : "+") solutions"
-        return "\(file): \(id): \(solutions), \(c.complete ? "complete" : "stopped by \(c.stopReason)");"
+        let stop = c.stopReason == "overflow"
+            ? "stopped by overflow (more than 64 bits" + (puzzleNumberHint.map { "; \($0)" } ?? "") + ")"
+            : "stopped by \(c.stopReason)"
+        return "\(file): \(id): \(solutions), \(c.complete ? "complete" : stop);"
             + " \(c.nodes) nodes, \(c.failures) failures, \(c.propagations) propagations, depth \(c.maxDepth),"
             + " \(c.elapsed.microseconds) µs"
     }

@@ -62,7 +62,7 @@ public struct BenchResult: Sendable {
             ("attemptsPerSuccess", ratio(t.attempts, t.generated)),
             ("revealedPerSuccess", unique ? ratio(t.revealed, t.generated) : .null),
             ("uniqueRate", checked ? ratio(t.uniqueLevels, t.checked) : .null),
-            ("meanSolutionCountCappedAt2", checked ? ratio(t.solutionCountSum, t.checked) : .null),
+            ("meanSolutionsUpTo2", checked ? ratio(t.solutionsUpTo2Sum, t.checked) : .null),
             ("meanSolverNodes", checked ? ratio(t.solverNodes, t.checked) : .null),
             ("solveP50Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(50))) : .null),
             ("solveP99Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(99))) : .null),
@@ -123,7 +123,7 @@ public struct BenchTable: Sendable {
         if unique { cells.append(t.generated > 0 ? F.fixed(Double(t.revealed) / Double(t.generated), 2) : "-") }
         if solved {
             cells += t.checked > 0
-                ? [F.percent(Double(t.uniqueLevels) / Double(t.checked)), F.fixed(Double(t.solutionCountSum) / Double(t.checked), 3),
+                ? [F.percent(Double(t.uniqueLevels) / Double(t.checked)), F.fixed(Double(t.solutionsUpTo2Sum) / Double(t.checked), 3),
                    F.fixed(microseconds(t.solveLatency.valueAtPercentile(50)), 1)]
                 : ["-", "-", "-"]
         }

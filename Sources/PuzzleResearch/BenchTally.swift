@@ -13,7 +13,7 @@ public struct BenchTally: SeedChunkResult {
     /// Generated levels the solver checked, and what it found.
     public var checked = 0
     public var uniqueLevels = 0
-    public var solutionCountSum = 0
+    public var solutionsUpTo2Sum = 0
     public var solverNodes = 0
     /// Graded levels by label, and their scores added up.
     public var labels: [String: Int] = [:]
@@ -54,8 +54,8 @@ public struct BenchTally: SeedChunkResult {
         revealed += record.revealed ?? 0
         if let solve = record.solve {
             checked += 1
-            if solve.solutionCount == 1 && solve.complete { uniqueLevels += 1 }
-            solutionCountSum += solve.solutionCount
+            if solve.solutionsUpTo2 == 1 && solve.complete { uniqueLevels += 1 }
+            solutionsUpTo2Sum += solve.solutionsUpTo2
             solverNodes += solve.nodes
         }
         if let ns = record.solveNanoseconds { _ = solveLatency.record(max(1, ns)) }
@@ -77,7 +77,7 @@ public struct BenchTally: SeedChunkResult {
         revealed += other.revealed
         checked += other.checked
         uniqueLevels += other.uniqueLevels
-        solutionCountSum += other.solutionCountSum
+        solutionsUpTo2Sum += other.solutionsUpTo2Sum
         solverNodes += other.solverNodes
         graded += other.graded
         scoreSum += other.scoreSum

@@ -60,8 +60,8 @@ public struct PuzzleColumn: Sendable {
         PuzzleColumn(name: "solutionLimit", unit: "count", meaning: "the solver stops counting at this many solutions (always 2: a uniqueness check)") {
             $0.solve == nil ? .null : .int(PuzzleRun.solutionLimit)
         },
-        PuzzleColumn(name: "solutionCount", unit: "count", meaning: "solutions found, capped at `solutionLimit`: 1 = unique, 2 = two or more") {
-            solve($0) { .count($0.solutionCount) }
+        PuzzleColumn(name: "solutionsUpTo2", unit: "count", meaning: "solutions counted up to `solutionLimit`: 0 = none, 1 = unique, 2 = two or more (not the count; `puzzlelab solve` counts exactly)") {
+            solve($0) { .count($0.solutionsUpTo2) }
         },
         PuzzleColumn(name: "complete", unit: "bool", meaning: "true when the search was exhausted (the count is exact), false when it stopped at the limit") {
             solve($0) { .bool($0.complete) }

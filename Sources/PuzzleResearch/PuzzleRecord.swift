@@ -78,8 +78,9 @@ public struct GradeSummary: Sendable, Equatable {
 
 /// The solver's answer to "is it unique?" and the work it took.
 public struct SolveSummary: Sendable, Equatable {
-    /// Solutions found, at most ``PuzzleRun/solutionLimit``.
-    public var solutionCount: Int
+    /// Solutions found, counted up to ``PuzzleRun/solutionLimit`` (2):
+    /// 0 none, 1 unique, 2 two or more.
+    public var solutionsUpTo2: Int
     /// True when the search was exhausted (the count is exact); false when it
     /// stopped at the limit.
     public var complete: Bool
@@ -88,7 +89,7 @@ public struct SolveSummary: Sendable, Equatable {
     public var propagations: Int
 
     public init(_ result: CountResult) {
-        solutionCount = result.solutionCount
+        solutionsUpTo2 = result.solutionCount
         complete = result.complete
         nodes = result.nodes
         failures = result.failures
@@ -160,7 +161,7 @@ public struct PuzzleRun: Sendable {
             }
             if let grading {
                 let gradeStart = monotonicNanoseconds()
-                record.grade = (try? grading.grade(generated.puzzle, solutionCount: record.solve?.solutionCount, explain: false))
+                record.grade = (try? grading.grade(generated.puzzle, solutionsUpTo2: record.solve?.solutionsUpTo2, explain: false))
                     .map(GradeSummary.init)
                 record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
             }

@@ -95,22 +95,22 @@ import Testing
 
     @Test func gradeSumsScoresAndTakesTheHardestLabel() throws {
         let sheet = try DrillTextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
-        let grade = try family.grade(sheet, solutionCount: nil, explain: true)
+        let grade = try family.grade(sheet, solutionsUpTo2: nil, explain: true)
         #expect(grade.score == 1 + 8 + 4)
         #expect(grade.label == "master")
         #expect(grade.hardestTechnique?.code == "cross-ten")
-        #expect(grade.steps == 3 && grade.guesses == 0 && grade.solutionCount == 1)
+        #expect(grade.steps == 3 && grade.guesses == 0 && grade.solutionsUpTo2 == 1)
         #expect(grade.explanation == ["4 + 4: a double, 4 and 4 make 8", "7 + 5: 7 + 3 = 10, then + 2 = 12",
                                       "9 - 4: next to the double 4 + 4 = 8, so 4 + 5 = 9 and 5"])
         let row = ReportRow(grade.fields)
         #expect(row["crossTenExercises"] == .int(1) && row["masterExercises"] == .int(1) && row["warmupExercises"] == .int(1))
         #expect(row["exerciseScores"] == .json("[1,8,4]"))
-        #expect(throws: (any Error).self) { try family.grade(try DrillTextFormat.read("3 - 4\n", file: "b.drill"), solutionCount: nil, explain: true) }
+        #expect(throws: (any Error).self) { try family.grade(try DrillTextFormat.read("3 - 4\n", file: "b.drill"), solutionsUpTo2: nil, explain: true) }
         // Profiles order by mean score: wider ranges are harder.
         var means: [Double] = []
         for profile in family.profiles {
             var total = 0
-            for seed in 1...100 { total += try family.grade(family.generate(profile, GenerationRequest(seed: seed)).puzzle, solutionCount: 1, explain: true).score }
+            for seed in 1...100 { total += try family.grade(family.generate(profile, GenerationRequest(seed: seed)).puzzle, solutionsUpTo2: 1, explain: true).score }
             means.append(Double(total) / 100)
         }
         #expect(means == means.sorted() && Set(means).count == 4)
@@ -145,7 +145,7 @@ import Testing
                     _ = family.check(sheet)
                     _ = family.metrics(of: sheet)
                     _ = try family.count(sheet, limits: CountLimits())
-                    _ = try? family.grade(sheet, solutionCount: nil, explain: true)
+                    _ = try? family.grade(sheet, solutionsUpTo2: nil, explain: true)
                     _ = family.writeSolution(sheet, comments: [])
                     let features = sheet.exercises[0].features
                     _ = (features.strategy, features.score, features.initialRating)

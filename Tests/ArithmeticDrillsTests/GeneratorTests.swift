@@ -70,7 +70,7 @@ import Testing
         for label in family.gradeLabels {
             let generated = try family.generate(DrillProfile(difficulty: .hard), GenerationRequest(seed: 3, label: label))
             #expect(generated.puzzle.exercises.allSatisfy { $0.features.label == label })
-            #expect(try family.grade(generated.puzzle, solutionCount: nil, explain: true).label == label)
+            #expect(try family.grade(generated.puzzle, solutionsUpTo2: nil, explain: true).label == label)
         }
         #expect(family.unsupported(GenerationRequest(seed: 1, label: "impossible")) != nil)
         #expect(family.unsupported(GenerationRequest(seed: 1, label: "master")) == nil)

@@ -102,7 +102,7 @@ import Testing
             let puzzle = RandomPuzzles.make(rows: rows, columns: columns, range: range, randomSums: index % 5 == 0, using: &rng)
             let count = BruteForce.count(puzzle)
             let report = try Grader(puzzle: puzzle).grade()
-            #expect(report.solutionCount == min(count, 2))
+            #expect(report.solutionsUpTo2 == min(count, 2))
             if count == 0 {
                 #expect(report.outcome == .noSolution)
                 continue
@@ -135,7 +135,7 @@ import Testing
         let row = report.reportRow
         #expect(row["label"] == .string("easy"))
         #expect(row["tooBigSteps"] == .int(2))
-        #expect(row["solutionCount"] == .int(1))
+        #expect(row["solutionsUpTo2"] == .int(1))
         #expect(row["movesOnOffer"] == .json("[2,3,1,1]"))
         #expect(row.csvHeader.hasPrefix("id,rows,columns,label,score,hardestTechnique"))
     }
@@ -176,7 +176,7 @@ import Testing
         #expect(report.difficulty == nil)
         #expect(report.guesses >= 1)
         #expect(report.maxGuessDepth == 1)
-        #expect(report.solutionCount == 2)
+        #expect(report.solutionsUpTo2 == 2)
         #expect(!report.isUnique)
         #expect(report.hardestTechnique == .guess)
         #expect(puzzle.isSolved(by: try #require(report.solution)))
@@ -192,7 +192,7 @@ import Testing
         let report = try Grader(puzzle: puzzle).grade(upTo: .guess)
         #expect(report.outcome == .solved)
         #expect(puzzle.isSolved(by: try #require(report.solution)))
-        #expect(report.solutionCount == 2)  // counted up to 2
+        #expect(report.solutionsUpTo2 == 2)  // counted up to 2
         let budget = try Grader(puzzle: puzzle).grade(guessBudget: 0)
         #expect(budget.outcome == .budgetExceeded)
         #expect(budget.label == "budget-exceeded")
@@ -215,7 +215,7 @@ import Testing
         let report = try Grader(puzzle: try TextFormat.read(". 5 1\n3 2 1\n4 3 4\n", file: "none.xsum")).grade()
         #expect(report.outcome == .noSolution)
         #expect(report.label == "no-solution")
-        #expect(report.solutionCount == 0)
+        #expect(report.solutionsUpTo2 == 0)
         #expect(report.solution == nil)
     }
 

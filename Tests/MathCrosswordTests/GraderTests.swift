@@ -33,7 +33,7 @@ import MathCrossword
         let report = try Grader().grade(level(text))
         #expect(report.hardestTechnique == technique)
         #expect(report.label == technique.label)
-        #expect(report.solutionCount == 1 && report.solved)
+        #expect(report.solutionsUpTo2 == 1 && report.solved)
         #expect((report.guesses > 0) == (technique == .guess))
         try expectReplayReachesTheSolution(level(text), report)
     }
@@ -134,7 +134,7 @@ import MathCrossword
         var used = Set<Technique>()
         for seed in 1...1000 {
             let level = try LevelGenerator().generateUnique(difficulty: profile, seed: seed).level
-            let report = try Grader().grade(level, solutionCount: 1)
+            let report = try Grader().grade(level, solutionsUpTo2: 1)
             let solution = try CrosswordModel(level: level).solve(.init(solutions: 1, keepSolutions: 1)).solutions.first ?? []
             let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, $0.value) })
             for step in report.steps { #expect(answer[step.position] == step.value, "seed \(seed): \(step)") }

@@ -135,12 +135,40 @@ import Testing
         #expect(PuzzleNumber(result.solutionCount) == (try Decodings.count(".....")))
         #expect(result.complete && result.stopReason == "exhausted")
         let capped = try family.count(exercise, limits: CountLimits(solutions: 2))
-        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutions")
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
         let long = Exercise(id: "y", mode: .sentenceToCode, difficulty: .advanced, prompt: String(repeating: "HOSPITAL ", count: 12),
                             answer: try MorseText.encode(String(repeating: "HOSPITAL ", count: 12)))
         let cappedLong = try family.count(long, limits: CountLimits(solutions: 2))
         #expect(cappedLong.solutionCount == 2 && !cappedLong.complete)
-        let grade = try family.grade(exercise, solutionCount: nil, explain: true)
+        let grade = try family.grade(exercise, solutionsUpTo2: nil, explain: true)
         #expect(grade.label == "Beginner")
+    }
+
+    /// 76 signals decode in more than Int.max ways: a count that does not fit
+    /// is Int.max, a lower bound, so it is not complete and its stop reason
+    /// says why (never `exhausted`, which means the count is exact).
+    @Test func aCountBeyondIntMaxStopsByOverflowNotExhausted() throws {
+        let family = MorseFamily()
+        let text = "LIGHTHOUSE KEEPERS WATCH THE OCEAN"
+        let long = Exercise(id: "z", mode: .sentenceToCode, difficulty: .advanced, prompt: text, answer: try MorseText.encode(text))
+        #expect(try MorseText.unspaced(text).count == 76)
+        let huge = try family.count(long, limits: CountLimits(solutions: Int.max))
+        #expect(huge.solutionCount == Int.max)
+        #expect(!huge.complete)
+        #expect(huge.stopReason == "overflow")
+        // A cap below the count stops at the cap, as before.
+        let capped = try family.count(long, limits: CountLimits(solutions: 1_000))
+        #expect(capped.solutionCount == 1_000 && !capped.complete && capped.stopReason == "solutionLimit")
+        #if GMP
+        // With GMP the exact count is known; it is in `exactCount`, and the
+        // Int field is still marked as a lower bound.
+        let uncapped = try family.count(long, limits: CountLimits())
+        #expect(uncapped.solutionCount == Int.max && !uncapped.complete && uncapped.stopReason == "overflow")
+        let exact = uncapped.fields.first { $0.key == "exactCount" }?.value
+        #expect(exact == .string(try Decodings.count(MorseText.unspaced(text)).description))
+        #else
+        // Without GMP and without a cap there is no count to report: a one-line error naming the trait.
+        #expect(throws: DecodingCountError.overflow(signals: 76)) { try family.count(long, limits: CountLimits()) }
+        #endif
     }
 }

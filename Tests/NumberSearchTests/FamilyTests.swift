@@ -24,7 +24,7 @@ import PuzzleKit
                 #expect(family.write(a.puzzle, as: format, comments: ["c"]) == family.write(b.puzzle, as: format, comments: ["c"]))
             }
             #expect(a.attempts >= 1 && a.notes.contains("unique: one path per target"))
-            #expect(try family.grade(a.puzzle, solutionCount: nil, explain: true).label == profile.gradeLabel)
+            #expect(try family.grade(a.puzzle, solutionsUpTo2: nil, explain: true).label == profile.gradeLabel)
         }
     }
 
@@ -81,7 +81,7 @@ import PuzzleKit
         #expect(all.solutionText?.contains("60 + 8 = 68 at 1,1 1,2") == true)
         #expect(all.solutionJSON?.hasPrefix("[[{") == true)
         let capped = try family.count(level, limits: CountLimits(solutions: 2))
-        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutions")
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
         // Solutions are written only when asked for.
         #expect(capped.solutionText == nil && capped.solutionJSON == nil)
         var any = level
@@ -94,6 +94,22 @@ import PuzzleKit
         #expect(throws: CountError.self) { try family.count(broken, limits: CountLimits()) }
     }
 
+    /// Nine questions with thousands of paths each: the product exceeds
+    /// Int.max, so the count is Int.max, a lower bound — not complete, and
+    /// stopped by `overflow` (no solution limit was asked).
+    @Test func anOverflowingProductStopsByOverflow() throws {
+        let ones = [[Int]](repeating: [Int](repeating: 1, count: 20), count: 20)
+        let level = Level(id: "o", profile: "custom", pathMode: .straight, grid: ones,
+                          questions: [Question](repeating: Question(operands: [5, 6], target: 11), count: 9))
+        #expect(level.problem == nil)
+        let all = try family.count(level, limits: CountLimits())
+        #expect(all.solutionCount == Int.max)
+        #expect(!all.complete)
+        #expect(all.stopReason == "overflow")
+        let capped = try family.count(level, limits: CountLimits(solutions: 2))
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
+    }
+
     @Test func elapsedComesFromTheInjectedClock() throws {
         let level = try family.generate(family.profiles[0], GenerationRequest(seed: 2)).puzzle
         #expect(try family.count(level, limits: CountLimits()).elapsed == .zero)
@@ -102,17 +118,17 @@ import PuzzleKit
 
     @Test func gradeResultInSharedTerms() throws {
         let level = try family.generate(family.profiles[1], GenerationRequest(seed: 3)).puzzle
-        let grade = try family.grade(level, solutionCount: nil, explain: true)
+        let grade = try family.grade(level, solutionsUpTo2: nil, explain: true)
         #expect(grade.steps == 3 && grade.rounds == 1 && grade.guesses == 0 && grade.backtracks == 0)
-        #expect(grade.solutionCount == 1 && grade.forcedShare == 1 && grade.longestForcedRun == 3)
+        #expect(grade.solutionsUpTo2 == 1 && grade.forcedShare == 1 && grade.longestForcedRun == 3)
         #expect(grade.explanation.count == 3 && grade.details.count == 3)
         #expect(grade.hardestTechnique?.code == Technique.backward.code || grade.hardestTechnique?.code == Technique.carry.code)
-        #expect(grade.fields.map(\.key) == ["score", "label"] + Technique.allCases.map(\.code))
+        #expect(grade.fields.map(\.key) == ["score", "label", "solutionsUpTo2"] + Technique.allCases.map(\.code))
         let v = try #require(grade.visibility)
         #expect(v > 0 && v <= 1)
         let twice = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8, 6]], questions: [Question(operands: [60, 8], target: 68)])
-        let g2 = try family.grade(twice, solutionCount: nil, explain: true)
-        #expect(g2.solutionCount == 2 && g2.forcedShare == 0 && g2.longestForcedRun == 0)
+        let g2 = try family.grade(twice, solutionsUpTo2: nil, explain: true)
+        #expect(g2.solutionsUpTo2 == 2 && g2.forcedShare == 0 && g2.longestForcedRun == 0)
     }
 
     @Test func checkReportsProblemsAndNotes() throws {

@@ -53,7 +53,7 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         let header = try #require(records.first)
         for key in ["profile", "seeds", "failed", "failureReasons", "puzzlesPerSecond", "puzzlesPerSecondPerCore",
                     "latencyP50Microseconds", "latencyP90Microseconds", "latencyP99Microseconds", "latencyMaxMicroseconds",
-                    "attemptsPerSuccess", "uniqueRate", "meanSolutionCountCappedAt2", "peakMemoryMegabytes"] {
+                    "attemptsPerSuccess", "uniqueRate", "meanSolutionsUpTo2", "peakMemoryMegabytes"] {
             #expect(header.contains(key), "missing \(key)")
         }
         #expect(records.dropFirst().map { $0[0] } == ["class_1", "class_3"])
@@ -66,7 +66,7 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         let two = try jsonLines(try puzzlelab(arguments + ["--jobs", "2"]).stdout)
         #expect(one.count == 1 && two.count == 1)
         for key in ["seeds", "generated", "failed", "attemptsPerSuccess", "revealedPerSuccess", "uniqueRate",
-                    "meanSolutionCountCappedAt2", "meanSolverNodes"] {
+                    "meanSolutionsUpTo2", "meanSolverNodes"] {
             #expect("\(one[0][key] ?? "none")" == "\(two[0][key] ?? "none")", "\(key)")
         }
         #expect(one[0]["seeds"] as? Int == 40)
@@ -115,7 +115,7 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         let header = try #require(records.first)
         #expect(header.prefix(6) == ["seed", "profile", "toolkitVersion", "unique", "status", "failureReason"])
         for key in ["rows", "columns", "equations", "blanks", "distinctPoolValues", "crossingCells", "crossingsPerEquationMin",
-                    "crossingsPerEquationMean", "blankCrossingCells", "attempts", "revealed", "solutionLimit", "solutionCount",
+                    "crossingsPerEquationMean", "blankCrossingCells", "attempts", "revealed", "solutionLimit", "solutionsUpTo2",
                     "complete", "solverNodes", "solverFailures", "solverPropagations", "generationMicroseconds", "solveMicroseconds"] {
             #expect(header.contains(key), "missing \(key)")
         }
@@ -149,7 +149,7 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         let records = try csvRecords(dir.appendingPathComponent("f.csv"))
         let header = try #require(records.first)
         let status = header.firstIndex(of: "status")!, reason = header.firstIndex(of: "failureReason")!
-        let equations = header.firstIndex(of: "equations")!, count = header.firstIndex(of: "solutionCount")!
+        let equations = header.firstIndex(of: "equations")!, count = header.firstIndex(of: "solutionsUpTo2")!
         #expect(records.count == 5)
         for record in records.dropFirst() {
             #expect(record[status] == "failed")

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleKit
 import Testing
 
 /// Every registered family goes through every command, with its files told
@@ -28,11 +29,27 @@ import Testing
         let solve = try puzzlelab(["solve", "corpus", "--format", "csv", "--limit", "2"], in: dir)
         #expect(solve.status == 0, "\(solve.stderr)")
         #expect(solve.stdout.split(separator: "\r\n").count == 5)
+        // In every family `complete` is true exactly when the stop reason is `exhausted`.
+        let counts = CSV.parse(solve.stdout) ?? []
+        let complete = try #require(counts.first?.firstIndex(of: "complete"))
+        let stop = try #require(counts.first?.firstIndex(of: "stopReason"))
+        #expect(counts.dropFirst().allSatisfy { ($0[complete] == "true") == ($0[stop] == "exhausted") }, "\(kind): \(solve.stdout)")
         // Text: one summary line per puzzle; the solved puzzle only when asked for.
         let summary = try puzzlelab(["solve", "p.\(ext)"], in: dir)
         #expect(summary.status == 0 && summary.stdout.split(separator: "\n").count == 1, "\(kind): \(summary.stdout)")
         let shown = try puzzlelab(["solve", "p.\(ext)", "--show-solution", "--limit", "2"], in: dir)
         #expect(shown.status == 0 && shown.stdout.split(separator: "\n").count > 1, "\(kind): \(shown.stdout)")
+
+        // Every family's grade names its uniqueness check solutionsUpTo2 (0, 1 or 2), in JSON and CSV alike.
+        let gradeJSON = try puzzlelab(["grade", "corpus", "--kind", kind, "--format", "json"], in: dir)
+        #expect(gradeJSON.status == 0, "\(gradeJSON.stderr)")
+        for line in gradeJSON.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect([0, 1, 2].contains(object["solutionsUpTo2"] as? Int), "\(kind): \(line)")
+            #expect(object["solutionCount"] == nil, "\(kind): \(line)")
+        }
+        let gradeCSV = CSV.parse(try puzzlelab(["grade", "corpus", "--kind", kind, "--format", "csv"], in: dir).stdout) ?? []
+        #expect(gradeCSV.count == 5 && gradeCSV.first?.contains("solutionsUpTo2") == true, "\(kind)")
 
         let grade = try puzzlelab(["grade", "p.\(ext)", "--explain"], in: dir)
         #expect(grade.status == 0, "\(grade.stderr)")

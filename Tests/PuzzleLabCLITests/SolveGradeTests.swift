@@ -20,6 +20,24 @@ import Testing
         #expect(json.stdout.contains("\"solution\":[{\"row\":0,\"column\":0,\"value\":5},{\"row\":0,\"column\":2,\"value\":7}]"))
     }
 
+    /// A Morse sentence whose decodings outnumber Int.max: the row says the
+    /// count is a lower bound stopped by overflow, never `exhausted` with
+    /// `complete: false`.
+    @Test func solveReportsAMorseCountBeyondSixtyFourBitsAsOverflow() throws {
+        let exercise = #"{"answer":".-.. .. --. .... - .... --- ..- ... . / -.- . . .--. . .-. ... / .-- .- - -.-. .... / - .... . / --- -.-. . .- -.","difficulty":"advanced","id":"long","mode":"sentenceToCode","prompt":"LIGHTHOUSE KEEPERS WATCH THE OCEAN"}"#
+        let dir = try write(["long.jsonl": exercise + "\n"])
+        let json = try puzzlelab(["solve", "long.jsonl", "--kind", "morse", "--limit", String(Int.max), "--format", "json"], in: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains(#""solutionCount":"9223372036854775807","complete":false,"stopReason":"overflow""#), "\(json.stdout)")
+        let text = try puzzlelab(["solve", "long.jsonl", "--kind", "morse", "--limit", String(Int.max)], in: dir)
+        #expect(text.stdout.contains("9223372036854775807+ solutions, stopped by overflow"), "\(text.stdout)")
+        for line in (json.stdout + (try puzzlelab(["solve", "long.jsonl", "--kind", "morse", "--limit", "2", "--format", "json"], in: dir)).stdout)
+            .split(separator: "\n") {
+            // complete is true exactly when the stop reason is exhausted.
+            #expect(line.contains(#""complete":true"#) == line.contains(#""stopReason":"exhausted""#), "\(line)")
+        }
+    }
+
     @Test func solveGoesOnAfterABadFileAndWritesCSV() throws {
         let dir = try write(["a.mcw": "pool: 5\n7 + ? = 12\n", "b.mcw": "pool: 5\n7 + ? = 12 =\n"])
         let run = try puzzlelab(["solve", "b.mcw", "a.mcw", "--format", "csv"], in: dir)
@@ -54,6 +72,46 @@ import Testing
         let firstObject = try JSONSerialization.jsonObject(with: Data((json.stdout.split(separator: "\n").first ?? "").utf8)) as? [String: Any]
         #expect(Set(records.first ?? []) == Set(firstObject?.keys.map { $0 } ?? []))
         #expect(records.first?.contains("steps_pool-counting") == true)
+    }
+
+    /// Puzzles with 8 solutions: `solve` counts 8, `grade` only checks
+    /// uniqueness and says so in its field's name — `solutionsUpTo2` is 2
+    /// ("two or more") in JSON and CSV, and no grade field claims to be the
+    /// count.
+    @Test func gradeReportsSolutionsUpTo2NotACount() throws {
+        let dir = try write([
+            // Two equations share the tiles {4, 8} and {5, 7}: 2 splits × 2 × 2 orders.
+            "eight.mcw": "pool: 4 5 7 8\n? + ? = 12\n. . . . .\n? + ? = 12\n",
+            // 68 is spelled by 4 paths and 6 by 2: 4 × 2 ways to answer.
+            "eight.nsearch": "id: eight-ns\nmode: straight\n6 8\n8 6\n60 + 8 = ?\n6 + 0 = ?\n",
+            "one.mcw": "pool: 5\n7 + ? = 12\n",
+        ])
+        for (file, id) in [("eight.mcw", "eight"), ("eight.nsearch", "eight-ns")] {
+            let solved = try puzzlelab(["solve", file, "--format", "json"], in: dir)
+            #expect(solved.stdout.contains(#""solutionCount":8,"complete":true,"stopReason":"exhausted""#), "\(solved.stdout)")
+
+            let json = try puzzlelab(["grade", file, "--format", "json"], in: dir)
+            #expect(json.status == 0, "\(json.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["id"] as? String == id)
+            #expect(object["solutionsUpTo2"] as? Int == 2, "\(json.stdout)")
+            #expect(!object.keys.contains { $0.lowercased().contains("solutioncount") }, "\(json.stdout)")
+
+            let csv = try puzzlelab(["grade", file, "--format", "csv"], in: dir)
+            let records = CSV.parse(csv.stdout) ?? []
+            #expect(records.count == 2)
+            let header = records.first ?? []
+            let column = try #require(header.firstIndex(of: "solutionsUpTo2"), "\(header)")
+            #expect(records.last?[column] == "2")
+            #expect(!header.contains { $0.lowercased().contains("solutioncount") })
+
+            let text = try puzzlelab(["grade", file], in: dir)
+            #expect(text.stdout.split(separator: "\n").first?.hasSuffix("; SEVERAL SOLUTIONS") == true, "\(text.stdout)")
+        }
+        let unique = try puzzlelab(["grade", "one.mcw", "--format", "json"], in: dir)
+        #expect(unique.stdout.contains(#""solutionsUpTo2":1"#), "\(unique.stdout)")
+        let help = try puzzlelab(["grade", "--help"])
+        #expect(help.stdout.contains("solutionsUpTo2"))
     }
 
     @Test func difficultyTargetingReportsWhatCannotBeReached() throws {

@@ -31,7 +31,7 @@ func register<Family: PuzzleFamily>(_ family: Family) {
                 let record = run.record(1 + index)
                 if !record.generated { failed += 1 }
                 tries += record.attempts ?? 0
-                if record.solve?.solutionCount == 1 { single += 1 }
+                if record.solve?.solutionsUpTo2 == 1 { single += 1 }
                 points += record.grade?.score ?? 0
                 blackHole(record)
             }
