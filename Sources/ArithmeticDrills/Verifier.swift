@@ -47,9 +47,11 @@ public enum SheetVerifier {
         return notes
     }
 
-    /// Grades a sheet: its label is the hardest exercise's grade, its score
-    /// the sum of the exercises' scores; every exercise is one step. With
-    /// `explain`, the explanation holds each exercise's strategy.
+    /// Grades a sheet: its label is the grade that at least half of its
+    /// exercises reach (``sheetLabel(_:)``), its score the sum of the
+    /// exercises' scores, its hardest technique the hardest feature of any
+    /// exercise; every exercise is one step. With `explain`, the explanation
+    /// holds each exercise's strategy.
     ///
     /// - Throws: ``GradeError`` when an exercise breaks the rules.
     public static func grade(_ sheet: Sheet, explain: Bool) throws(GradeError) -> GradeResult {
@@ -70,11 +72,23 @@ public enum SheetVerifier {
         let details = graded.map { g in
             "\(g.exercise): score \(g.score), \(g.label) (\(g.features.map(\.code).joined(separator: ", ")))"
         }
-        return GradeResult(label: hardest.gradeLabel, score: graded.reduce(0) { $0 + $1.score },
+        return GradeResult(label: sheetLabel(graded), score: graded.reduce(0) { $0 + $1.score },
                            hardestTechnique: (hardest.code, hardest.name), steps: graded.count, rounds: graded.isEmpty ? 0 : 1,
                            guesses: 0, backtracks: 0, solutionsUpTo2: solutionsUpTo2, forcedShare: graded.isEmpty ? 0 : 1,
                            longestForcedRun: graded.count, visibility: nil, details: details,
                            explanation: explain ? graded.map(\.strategy) : [], fields: fields)
+    }
+}
+
+extension SheetVerifier {
+    /// The grade at least half of the exercises reach: one hard exercise
+    /// among ten easy ones does not make the sheet hard (with the hardest
+    /// exercise's grade, 89 % of `very-easy` sheets were "challenge").
+    ///
+    ///     // grades warm-up ×4, practice ×4, challenge ×2 → "practice"
+    public static func sheetLabel(_ graded: [ExerciseFeatures]) -> String {
+        let ranks = graded.map { DrillFeature.gradeLabels.firstIndex(of: $0.label) ?? 0 }.sorted()
+        return DrillFeature.gradeLabels[ranks.isEmpty ? 0 : ranks[ranks.count / 2]]
     }
 }
 

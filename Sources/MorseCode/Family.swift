@@ -69,6 +69,11 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
         guard !ExerciseGenerator.pool(sentences: profile.mode.isSentence, difficulty: profile.difficulty).isEmpty else {
             throw GenerationFailure(reason: "empty-pool", "no built-in entry grades \(profile.difficulty.label)")
         }
+        // The profile's difficulty fixes the grade: every exercise is drawn from the entries graded exactly it.
+        if let label = request.label, label != profile.difficulty.label {
+            throw GenerationFailure(reason: "label-not-reached",
+                                    "\(id(of: profile)) generates \(profile.difficulty.label) exercises, not \(label); pick the profile of that grade")
+        }
         let exercise = ExerciseGenerator.generate(profile, seed: request.seed)
         return Generated(puzzle: exercise, attempts: 1, notes: ["grades \(profile.difficulty.label)"])
     }

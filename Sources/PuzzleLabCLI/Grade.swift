@@ -126,7 +126,13 @@ struct Grade: ParsableCommand {
                 for (i, sentence) in report.explanation.enumerated() { print("  \(i + 1). \(sentence)") }
             }
         case .json, .csv:
-            var row = ReportRow(extra + [("id", .string(id))] + report.fields + [("timeMicroseconds", .int(micros))])
+            // Every family's row starts with the same three keys, then its own fields.
+            let common: [(key: String, value: ReportValue)] = [
+                ("label", .string(report.label)), ("score", .int(report.score)),
+                ("hardestTechnique", report.hardestTechnique.map { .string($0.code) } ?? .null),
+            ]
+            let own = report.fields.filter { field in !common.contains { $0.key == field.key } }
+            var row = ReportRow(extra + [("id", .string(id))] + common + own + [("timeMicroseconds", .int(micros))])
             if explain { row.append("explanation", .strings(report.explanation)) }
             printer.print(row)
         }

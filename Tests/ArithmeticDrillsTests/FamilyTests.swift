@@ -93,11 +93,15 @@ import Testing
         #expect(bad.summary.hasPrefix("invalid") && bad.problems.count == 1)
     }
 
-    @Test func gradeSumsScoresAndTakesTheHardestLabel() throws {
+    @Test func gradeSumsScoresAndLabelsByWhatHalfTheExercisesReach() throws {
         let sheet = try DrillTextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
         let grade = try family.grade(sheet, solutionsUpTo2: nil, explain: true)
         #expect(grade.score == 1 + 8 + 4)
-        #expect(grade.label == "master")
+        // warm-up, master, challenge: two of three reach challenge; the hardest feature is still reported.
+        #expect(grade.label == "challenge")
+        // One master exercise among four warm-ups does not make the sheet hard.
+        let mostlyEasy = try DrillTextFormat.read("2 + 2\n3 + 1\n5 + 5\n4 + 4\n7 + 5\n", file: "e.drill")
+        #expect(try family.grade(mostlyEasy, solutionsUpTo2: nil, explain: false).label == "warm-up")
         #expect(grade.hardestTechnique?.code == "cross-ten")
         #expect(grade.steps == 3 && grade.guesses == 0 && grade.solutionsUpTo2 == 1)
         #expect(grade.explanation == ["4 + 4: a double, 4 and 4 make 8", "7 + 5: 7 + 3 = 10, then + 2 = 12",

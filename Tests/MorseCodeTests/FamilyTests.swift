@@ -40,6 +40,22 @@ import Testing
         }
     }
 
+    /// `--difficulty` asks for the profile's own grade or is refused: the
+    /// profile fixes the grade, so no other label can be honoured.
+    @Test func aLabelOtherThanTheProfilesIsRefused() throws {
+        let family = MorseFamily()
+        for profile in family.profiles {
+            for label in family.gradeLabels {
+                let request = GenerationRequest(seed: 1, unique: true, label: label)
+                if label == profile.difficulty.label {
+                    #expect(Grader.grade(try family.generate(profile, request).puzzle).difficulty.label == label)
+                } else {
+                    #expect(throws: GenerationFailure.self) { try family.generate(profile, request) }
+                }
+            }
+        }
+    }
+
     /// The format asks a sentence exercise for two words or more and a word
     /// exercise for exactly one: every built-in entry must fit its list.
     @Test func builtInListsFitTheirModes() throws {
