@@ -34,64 +34,26 @@ public enum DrillFeature: Int, CaseIterable, Sendable, Comparable, TechniqueTier
     case bigResult
     case crossTen
 
-    public var code: String {
+    /// (code, name, one-line rule, weight, grade): the table's row.
+    private var entry: (code: String, name: String, rule: String, weight: Int, label: String) {
         switch self {
-        case .countOn: return "count-on"
-        case .tie: return "tie"
-        case .tenComplement: return "ten-complement"
-        case .nearAnchor: return "near-anchor"
-        case .subtraction: return "subtraction"
-        case .bigOperand: return "big-operand"
-        case .noAnchor: return "no-anchor"
-        case .bigResult: return "big-result"
-        case .crossTen: return "cross-ten"
+        case .countOn: return ("count-on", "Count on", "the second operand is 1 or 2: count on or back", 1, "warm-up")
+        case .tie: return ("tie", "Tie", "the addition fact is a tie x + x (4 + 4, 8 - 4)", 1, "warm-up")
+        case .tenComplement: return ("ten-complement", "Ten complement", "the addition fact makes ten (7 + 3, 10 - 7)", 1, "warm-up")
+        case .nearAnchor: return ("near-anchor", "Near anchor", "one away from a tie (4 + 5) or from ten (6 + 5, 9 - 4)", 2, "practice")
+        case .subtraction: return ("subtraction", "Subtraction", "a subtraction", 1, "practice")
+        case .bigOperand: return ("big-operand", "Big operand", "an operand above 5 (more than one hand)", 1, "challenge")
+        case .noAnchor: return ("no-anchor", "No anchor", "no count-on, tie, ten or near anchor: the fact must be known or worked out", 3, "challenge")
+        case .bigResult: return ("big-result", "Big result", "the result is above 10 (more than two hands)", 1, "master")
+        case .crossTen: return ("cross-ten", "Cross the ten", "the sum bridges a ten (7 + 5: 7 -> 10 -> 12)", 3, "master")
         }
     }
 
-    public var name: String {
-        switch self {
-        case .countOn: return "Count on"
-        case .tie: return "Tie"
-        case .tenComplement: return "Ten complement"
-        case .nearAnchor: return "Near anchor"
-        case .subtraction: return "Subtraction"
-        case .bigOperand: return "Big operand"
-        case .noAnchor: return "No anchor"
-        case .bigResult: return "Big result"
-        case .crossTen: return "Cross the ten"
-        }
-    }
-
-    public var rule: String {
-        switch self {
-        case .countOn: return "the second operand is 1 or 2: count on or back"
-        case .tie: return "the addition fact is a tie x + x (4 + 4, 8 - 4)"
-        case .tenComplement: return "the addition fact makes ten (7 + 3, 10 - 7)"
-        case .nearAnchor: return "one away from a tie (4 + 5) or from ten (6 + 5, 9 - 4)"
-        case .subtraction: return "a subtraction"
-        case .bigOperand: return "an operand above 5 (more than one hand)"
-        case .noAnchor: return "no count-on, tie, ten or near anchor: the fact must be known or worked out"
-        case .bigResult: return "the result is above 10 (more than two hands)"
-        case .crossTen: return "the sum bridges a ten (7 + 5: 7 -> 10 -> 12)"
-        }
-    }
-
-    public var weight: Int {
-        switch self {
-        case .countOn, .tie, .tenComplement, .subtraction, .bigOperand, .bigResult: return 1
-        case .nearAnchor: return 2
-        case .noAnchor, .crossTen: return 3
-        }
-    }
-
-    public var gradeLabel: String {
-        switch self {
-        case .countOn, .tie, .tenComplement: return "warm-up"
-        case .nearAnchor, .subtraction: return "practice"
-        case .bigOperand, .noAnchor: return "challenge"
-        case .bigResult, .crossTen: return "master"
-        }
-    }
+    public var code: String { entry.code }
+    public var name: String { entry.name }
+    public var rule: String { entry.rule }
+    public var weight: Int { entry.weight }
+    public var gradeLabel: String { entry.label }
 
     /// A camel-case key for report columns (`countOnExercises`, …).
     public var key: String {

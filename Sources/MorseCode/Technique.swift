@@ -22,62 +22,32 @@ public enum Feature: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     case digit
     case punctuation
 
-    public var code: String {
+    /// (code, name, one-line rule, weight, difficulty): the table's row.
+    private var entry: (code: String, name: String, rule: String, weight: Int, difficulty: Difficulty) {
         switch self {
-        case .shortSymbol: return "short-symbol"
-        case .confusablePair: return "confusable-pair"
-        case .mediumSymbol: return "medium-symbol"
-        case .longSymbol: return "long-symbol"
-        case .ambiguousWord: return "ambiguous-word"
-        case .digit: return "digit"
-        case .punctuation: return "punctuation"
+        case .shortSymbol:
+            return ("short-symbol", "Short symbol", "A symbol of at most 5 time units (E T I A N S) is quick to hear and to tap.", 1, .beginner)
+        case .confusablePair:
+            return ("confusable-pair", "Confusable pair", "Two symbols of the exercise whose codes are one signal apart (E/T, S/H) are easily mixed up.", 2, .beginner)
+        case .mediumSymbol:
+            return ("medium-symbol", "Medium symbol", "A letter of 7 to 9 time units has three or four signals to hold in mind.", 2, .intermediate)
+        case .longSymbol:
+            return ("long-symbol", "Long symbol", "A letter of 11 time units or more has several dashes to count.", 3, .intermediate)
+        case .ambiguousWord:
+            return ("ambiguous-word", "Ambiguous word", "A word whose code, run together, decodes in at least 100,000 ways falls apart if a letter gap is missed.", 3, .advanced)
+        case .digit:
+            return ("digit", "Digit", "A digit has five signals.", 4, .advanced)
+        case .punctuation:
+            return ("punctuation", "Punctuation", "A punctuation mark has five to seven signals and is rarely practised.", 5, .advanced)
         }
     }
 
-    public var name: String {
-        switch self {
-        case .shortSymbol: return "Short symbol"
-        case .confusablePair: return "Confusable pair"
-        case .mediumSymbol: return "Medium symbol"
-        case .longSymbol: return "Long symbol"
-        case .ambiguousWord: return "Ambiguous word"
-        case .digit: return "Digit"
-        case .punctuation: return "Punctuation"
-        }
-    }
-
-    public var rule: String {
-        switch self {
-        case .shortSymbol: return "A symbol of at most 5 time units (E T I A N S) is quick to hear and to tap."
-        case .confusablePair: return "Two symbols of the exercise whose codes are one signal apart (E/T, S/H) are easily mixed up."
-        case .mediumSymbol: return "A letter of 7 to 9 time units has three or four signals to hold in mind."
-        case .longSymbol: return "A letter of 11 time units or more has several dashes to count."
-        case .ambiguousWord: return "A word whose code, run together, decodes in at least 100,000 ways falls apart if a letter gap is missed."
-        case .digit: return "A digit has five signals."
-        case .punctuation: return "A punctuation mark has five to seven signals and is rarely practised."
-        }
-    }
-
-    public var weight: Int {
-        switch self {
-        case .shortSymbol: return 1
-        case .confusablePair: return 2
-        case .mediumSymbol: return 2
-        case .longSymbol: return 3
-        case .ambiguousWord: return 3
-        case .digit: return 4
-        case .punctuation: return 5
-        }
-    }
-
+    public var code: String { entry.code }
+    public var name: String { entry.name }
+    public var rule: String { entry.rule }
+    public var weight: Int { entry.weight }
     /// The difficulty of an exercise whose hardest feature this is.
-    public var difficulty: Difficulty {
-        switch self {
-        case .shortSymbol, .confusablePair: return .beginner
-        case .mediumSymbol, .longSymbol: return .intermediate
-        case .ambiguousWord, .digit, .punctuation: return .advanced
-        }
-    }
+    public var difficulty: Difficulty { entry.difficulty }
 
     public var gradeLabel: String { difficulty.label }
 

@@ -46,72 +46,36 @@ public enum Technique: Int, TechniqueTier, CustomStringConvertible {
     /// The grade labels, easiest first.
     public static let labels = ["easy", "medium", "hard", "expert", "master"]
 
-    public var code: String {
+    /// (code, name, one-line rule, weight, label): the table's row.
+    private var entry: (code: String, name: String, rule: String, weight: Int, label: String) {
         switch self {
-        case .nearMiss: return "near-miss"
-        case .forward: return "forward"
-        case .carry: return "carry"
-        case .backward: return "backward"
-        case .diagonal: return "diagonal"
-        case .upwardDiagonal: return "upward-diagonal"
-        case .crowded: return "crowded"
-        case .longAnswer: return "long-answer"
-        case .bent: return "bent"
+        case .nearMiss:
+            return ("near-miss", "Near miss", "A path spelling the answer's first digits (or the first digits of its reversal) that leads nowhere has to be checked and passed over.", 1, "easy")
+        case .forward:
+            return ("forward", "Forward line", "The answer reads left to right or top to bottom (or is a single cell).", 1, "easy")
+        case .carry:
+            return ("carry", "Carry", "The units digits of the operands add up to 10 or more, so the sum carries a ten.", 2, "medium")
+        case .backward:
+            return ("backward", "Backward line", "The answer reads right to left or bottom to top.", 3, "medium")
+        case .diagonal:
+            return ("diagonal", "Diagonal line", "The answer reads downwards along a diagonal.", 4, "hard")
+        case .upwardDiagonal:
+            return ("upward-diagonal", "Upward diagonal", "The answer reads upwards along a diagonal.", 5, "hard")
+        case .crowded:
+            return ("crowded", "Crowded", "The grid holds \(Technique.crowdedThreshold) or more near misses for the answer.", 4, "expert")
+        case .longAnswer:
+            return ("long-answer", "Long answer", "The answer has three digits.", 3, "master")
+        case .bent:
+            return ("bent", "Bent path", "The answer's path turns (any-mode levels only).", 6, "master")
         }
     }
 
-    public var name: String {
-        switch self {
-        case .nearMiss: return "Near miss"
-        case .forward: return "Forward line"
-        case .carry: return "Carry"
-        case .backward: return "Backward line"
-        case .diagonal: return "Diagonal line"
-        case .upwardDiagonal: return "Upward diagonal"
-        case .crowded: return "Crowded"
-        case .longAnswer: return "Long answer"
-        case .bent: return "Bent path"
-        }
-    }
-
-    public var rule: String {
-        switch self {
-        case .nearMiss: return "A path spelling the answer's first digits (or the first digits of its reversal) that leads nowhere has to be checked and passed over."
-        case .forward: return "The answer reads left to right or top to bottom (or is a single cell)."
-        case .carry: return "The units digits of the operands add up to 10 or more, so the sum carries a ten."
-        case .backward: return "The answer reads right to left or bottom to top."
-        case .diagonal: return "The answer reads downwards along a diagonal."
-        case .upwardDiagonal: return "The answer reads upwards along a diagonal."
-        case .crowded: return "The grid holds \(Technique.crowdedThreshold) or more near misses for the answer."
-        case .longAnswer: return "The answer has three digits."
-        case .bent: return "The answer's path turns (any-mode levels only)."
-        }
-    }
-
+    public var code: String { entry.code }
+    public var name: String { entry.name }
+    public var rule: String { entry.rule }
     /// The weight in the score (for ``nearMiss``: per near miss).
-    public var weight: Int {
-        switch self {
-        case .nearMiss: return 1
-        case .forward: return 1
-        case .carry: return 2
-        case .backward: return 3
-        case .diagonal: return 4
-        case .upwardDiagonal: return 5
-        case .crowded: return 4
-        case .longAnswer: return 3
-        case .bent: return 6
-        }
-    }
-
-    public var gradeLabel: String {
-        switch self {
-        case .nearMiss, .forward: return "easy"
-        case .carry, .backward: return "medium"
-        case .diagonal, .upwardDiagonal: return "hard"
-        case .crowded: return "expert"
-        case .longAnswer, .bent: return "master"
-        }
-    }
+    public var weight: Int { entry.weight }
+    public var gradeLabel: String { entry.label }
 
     /// The direction feature of an answer path.
     public static func direction(of path: [GridPosition]) -> Technique {
