@@ -51,7 +51,7 @@ public enum SheetVerifier {
     /// exercises reach (``sheetLabel(_:)``), its score the sum of the
     /// exercises' scores, its hardest technique the hardest feature of any
     /// exercise; every exercise is one step. With `explain`, the explanation
-    /// holds each exercise's strategy.
+    /// holds each exercise's strategy, easiest first (``EasiestFirst``).
     ///
     /// - Throws: ``GradeError`` when an exercise breaks the rules.
     public static func grade(_ sheet: Sheet, explain: Bool) throws(GradeError) -> GradeResult {
@@ -76,7 +76,8 @@ public enum SheetVerifier {
                            hardestTechnique: (hardest.code, hardest.name), steps: graded.count, rounds: graded.isEmpty ? 0 : 1,
                            guesses: 0, backtracks: 0, solutionsUpTo2: solutionsUpTo2, forcedShare: graded.isEmpty ? 0 : 1,
                            longestForcedRun: graded.count, visibility: nil, details: details,
-                           explanation: explain ? graded.map(\.strategy) : [], fields: fields)
+                           explanation: explain ? EasiestFirst.order(graded.map(\.hardest)).map { graded[$0].strategy } : [],
+                           fields: fields)
     }
 }
 

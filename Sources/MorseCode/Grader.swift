@@ -76,8 +76,12 @@ public enum Grader {
     /// Grades an exercise by its text side.
     public static func grade(_ exercise: Exercise) -> MorseGrade { grade(exercise.text) }
 
-    /// The steps as sentences, for explanations and hints.
+    /// The steps as sentences, easiest first (``EasiestFirst``), for
+    /// explanations and hints.
     public static func explain(_ grade: MorseGrade) -> [String] {
-        grade.steps.map { "\($0.subject): \($0.feature.name.lowercased()) (weight \($0.feature.weight)) — \($0.feature.rule)" }
+        EasiestFirst.order(grade.steps.map(\.feature)).map { i in
+            let step = grade.steps[i]
+            return "\(step.subject): \(step.feature.name.lowercased()) (weight \(step.feature.weight)) — \(step.feature.rule)"
+        }
     }
 }

@@ -188,7 +188,8 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     /// `longestForcedRun` the longest run of consecutive such questions, and
     /// `visibility` the mean over questions of paths ÷ (paths + near misses):
     /// the share of the places a child starts reading that lead to an answer.
-    /// `solutionsUpTo2` is the product of the path counts, up to 2.
+    /// `solutionsUpTo2` is the product of the path counts, up to 2. The
+    /// explanation takes the questions easiest first (``EasiestFirst``).
     public func grade(_ puzzle: Level, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
         let grade = try Grader.grade(puzzle)
         let qs = grade.questions
@@ -213,7 +214,8 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
                            solutionsUpTo2: upTo2,
                            forcedShare: qs.isEmpty ? 0 : Double(unique.filter { $0 }.count) / Double(qs.count),
                            longestForcedRun: longest, visibility: visibility, details: details,
-                           explanation: explain ? qs.map { Grader.explanation($0, in: puzzle) } : [], fields: fields)
+                           explanation: explain ? EasiestFirst.order(qs.map(\.hardest)).map { Grader.explanation(qs[$0], in: puzzle) } : [],
+                           fields: fields)
     }
 
     public func startSession(_ puzzle: Level) -> GameSession { GameSession(levels: [puzzle]) }

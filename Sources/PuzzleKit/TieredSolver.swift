@@ -71,3 +71,47 @@ extension TieredSolver {
         }
     }
 }
+
+/// The shared tiered loop for families whose items need no deduction from
+/// one another (a number search's questions, a drill sheet's exercises, the
+/// symbols of a Morse exercise): each step takes the unanswered item whose
+/// hardest feature is lowest in the family's table (the first such item on a
+/// tie), and the loop starts again from the easiest after every step, as for
+/// the deducing families. Nothing is guessed.
+///
+///     EasiestFirst.order([2, 0, 1, 0])
+///     // [1, 3, 2, 0]
+public struct EasiestFirst<Tier: Comparable>: TieredSolver {
+    /// The items answered so far, in order.
+    public struct State {
+        public var answered: [Bool]
+        public var order: [Int] = []
+    }
+
+    /// Each item's hardest feature.
+    public let tiers: [Tier]
+
+    public init(tiers: [Tier]) { self.tiers = tiers }
+
+    /// The order in which a person takes the items: easiest first.
+    public static func order(_ tiers: [Tier]) -> [Int] {
+        var solver = EasiestFirst(tiers: tiers)
+        switch solver.solveTiered(State(answered: tiers.map { _ in false })) {
+        case .solved(let state), .stuck(let state), .contradiction(let state): return state.order
+        }
+    }
+
+    public mutating func status(_ state: inout State) -> Bool? { state.order.count == tiers.count ? true : nil }
+
+    public mutating func deduce(_ state: inout State, depth: Int) -> DeductionResult {
+        let open = tiers.indices.filter { !state.answered[$0] }
+        guard let next = open.min(by: { tiers[$0] < tiers[$1] || (tiers[$0] == tiers[$1] && $0 < $1) }) else { return .none }
+        state.answered[next] = true
+        state.order.append(next)
+        return .progress
+    }
+
+    public mutating func guesses(_ state: State, depth: Int) -> [State]? { nil }
+    public mutating func mayTryGuess(depth: Int) -> Bool { false }
+    public mutating func backtracked() {}
+}

@@ -104,8 +104,9 @@ import Testing
         #expect(try family.grade(mostlyEasy, solutionsUpTo2: nil, explain: false).label == "warm-up")
         #expect(grade.hardestTechnique?.code == "cross-ten")
         #expect(grade.steps == 3 && grade.guesses == 0 && grade.solutionsUpTo2 == 1)
-        #expect(grade.explanation == ["4 + 4: a double, 4 and 4 make 8", "7 + 5: 7 + 3 = 10, then + 2 = 12",
-                                      "9 - 4: next to the double 4 + 4 = 8, so 4 + 5 = 9 and 5"])
+        // Easiest first: the tie, then the near anchor (challenge), then the cross-ten (master).
+        #expect(grade.explanation == ["4 + 4: a double, 4 and 4 make 8", "9 - 4: next to the double 4 + 4 = 8, so 4 + 5 = 9 and 5",
+                                      "7 + 5: 7 + 3 = 10, then + 2 = 12"])
         let row = ReportRow(grade.fields)
         #expect(row["crossTenExercises"] == .int(1) && row["masterExercises"] == .int(1) && row["warmupExercises"] == .int(1))
         #expect(row["exerciseScores"] == .json("[1,8,4]"))

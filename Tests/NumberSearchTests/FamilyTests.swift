@@ -167,3 +167,26 @@ import PuzzleKit
         #expect(session.levels == [level] && session.progress == 0)
     }
 }
+
+/// Replaying the grader's steps — every question answered once, easiest
+/// first, with the path the grade names — finds every answer.
+@Suite struct GradeReplayTests {
+    @Test(arguments: NumberSearchFamily().profiles.map(\.id))
+    func replayingTheGradeAnswersEveryQuestion(_ profileID: String) throws {
+        let family = NumberSearchFamily()
+        let profile = try family.profile(named: profileID)
+        for seed in 1...1000 {
+            let level = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+            let grade = try Grader.grade(level)
+            let order = EasiestFirst.order(grade.questions.map(\.hardest))
+            #expect(order.sorted() == Array(level.questions.indices), "seed \(seed)")
+            for i in order {
+                let answer = grade.questions[i]
+                #expect(Rules.pathProblem(answer.path, in: level) == nil && Rules.isAnswer(answer.path, to: answer.question.target, in: level),
+                        "seed \(seed), question \(i + 1)")
+            }
+            let hardest = order.map { grade.questions[$0].hardest }
+            #expect(hardest == hardest.sorted(), "easiest first")
+        }
+    }
+}
