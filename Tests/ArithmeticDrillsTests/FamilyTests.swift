@@ -169,3 +169,28 @@ import Testing
         #expect(player.progress.count == 2)
     }
 }
+
+/// Replaying the grade — every exercise once, easiest first, with the answer
+/// the grade's strategy names — answers the whole sheet correctly.
+@Suite struct GradeReplayTests {
+    @Test(arguments: ["very-easy", "easy", "medium", "hard"])
+    func replayingTheGradeAnswersEveryExercise(_ profileID: String) throws {
+        let family = DrillsFamily()
+        let profile = try family.profile(named: profileID)
+        for seed in 1...1000 {
+            let sheet = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+            let graded = sheet.exercises.map(ExerciseFeatures.init)
+            let order = EasiestFirst.order(graded.map(\.hardest))
+            #expect(order.sorted() == Array(sheet.exercises.indices), "seed \(seed)")
+            #expect(order.map { graded[$0].hardest } == graded.map(\.hardest).sorted(), "easiest first")
+            let explanation = try family.grade(sheet, solutionsUpTo2: nil, explain: true).explanation
+            for (step, i) in zip(explanation, order) {
+                let e = sheet.exercises[i]
+                let holds = e.type == .addition ? e.firstNumber + e.secondNumber == e.correctAnswer
+                                                : e.firstNumber - e.secondNumber == e.correctAnswer
+                #expect(holds, "seed \(seed): \(e)")
+                #expect(step.hasPrefix("\(e):"), "seed \(seed): \(step)")
+            }
+        }
+    }
+}

@@ -188,3 +188,23 @@ import Testing
         #endif
     }
 }
+
+/// Replaying the grade's steps — easiest first — reads every symbol of the
+/// exercise, and the symbols read spell its text.
+@Suite struct GradeReplayTests {
+    @Test func replayingTheGradeReadsEverySymbol() throws {
+        let family = MorseFamily()
+        for profile in family.profiles {
+            for seed in 1...1000 {
+                let exercise = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+                let grade = Grader.grade(exercise)
+                let order = EasiestFirst.order(grade.steps.map(\.feature))
+                #expect(order.sorted() == Array(grade.steps.indices))
+                let symbols = grade.steps.filter { ![.confusablePair, .ambiguousWord].contains($0.feature) }.map(\.subject)
+                let letters = exercise.text.filter { $0 != " " }.map(String.init)
+                #expect(symbols == letters, "\(profile.id) seed \(seed)")
+                #expect(try MorseText.decode(exercise.code) == exercise.text)
+            }
+        }
+    }
+}
