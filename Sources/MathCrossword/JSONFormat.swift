@@ -43,6 +43,8 @@ public enum JSONFormat {
     private struct Problem: Error { var text: String }
 
     private static func validated(_ level: Level) throws(Problem) -> Level {
+        // The embedded profile obeys the rules of a profile file (check compares the level against it).
+        if let problem = level.difficulty.problem { throw Problem(text: "difficulty: \(problem)") }
         let rows = level.rows, columns = level.columns
         guard rows >= 1, columns >= 1, rows <= maxCells / columns else {
             throw Problem(text: "rows and columns must be positive and the grid at most \(maxCells) cells, found \(rows)x\(columns)")

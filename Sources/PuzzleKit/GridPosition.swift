@@ -14,5 +14,9 @@ public struct GridPosition: Hashable, Codable, Sendable, Comparable, CustomStrin
     }
 
     /// "row 3, column 5", 1-based as people count.
-    public var description: String { "row \(row + 1), column \(column + 1)" }
+    /// 1-based, as people count ("row 1, column 1"); never traps, whatever
+    /// a file put in the fields.
+    public var description: String { "row \(Self.oneBased(row)), column \(Self.oneBased(column))" }
+
+    private static func oneBased(_ index: Int) -> String { index >= 0 ? String(UInt(index) + 1) : String(index + 1) }
 }

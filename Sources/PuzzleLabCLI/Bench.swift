@@ -154,7 +154,7 @@ struct Bench: AsyncParsableCommand {
     private func header() -> String {
         let seed = options.seed
         let seeds = duration.map { "seeds from \(seed), \(Self.number($0)) s per profile" }
-            ?? "seeds \(seed)…\(seed + (options.count ?? Self.defaultCount) - 1) per profile"
+            ?? "seeds \(seed)…\(seed + ((options.count ?? Self.defaultCount) - 1)) per profile"
         var build = "release build"
         #if DEBUG
         build = "DEBUG build (measure with -c release)"

@@ -111,7 +111,7 @@ struct Export: AsyncParsableCommand {
         bar.finish()
         let total = existing + written
         guard total == count else {
-            let kept = total == 0 ? "no rows yet" : "\(total) rows (seeds \(seed)…\(seed + total - 1))"
+            let kept = total == 0 ? "no rows yet" : "\(total) rows (seeds \(seed)…\(seed + (total - 1)))"
             if toStandardOutput {
                 printError("puzzlelab: interrupted; standard output has \(kept) of \(count)")
             } else {
@@ -128,7 +128,7 @@ struct Export: AsyncParsableCommand {
             }
         }
         let resumed = existing > 0 ? ", resumed after \(existing)" : ""
-        printError("\(out): \(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + count - 1)\(resumed), \(failed) failed in this run")
+        printError("\(out): \(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + (count - 1))\(resumed), \(failed) failed in this run")
     }
 
     /// Checks an interrupted export's partial file and returns its row count.

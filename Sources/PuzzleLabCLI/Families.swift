@@ -94,10 +94,11 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("The profile (difficulty), by default the family's first: \(profileHelp)."))
     var profile: [String] = []
 
-    @Option(name: .shortAndLong, help: "The seed of the first puzzle.")
+    // .unconditional: a negative seed (legal) or count (refused with a reason) is a value, not an option.
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "The seed of the first puzzle (any integer).")
     var seed = 1
 
-    @Option(name: .shortAndLong, help: "How many puzzles (seeds); default: 1 for generate and grade, 100 for pack, 20,000 per profile for bench; export needs it.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "How many puzzles (seeds); default: 1 for generate and grade, 100 for pack, 20,000 per profile for bench; export needs it.")
     var count: Int?
 
     @Flag(help: "Only puzzles with exactly one solution.")

@@ -70,7 +70,7 @@ struct Grade: ParsableCommand {
 
     private func gradeFile<F: GradingFamily>(_ family: F, file: String, data: Data, printer: inout RowPrinter) -> Int {
         var failed = 0
-        for result in family.read(data, file: file) {
+        for result in readPuzzles(family, data, file: file) {
             switch result {
             case .success(let puzzle):
                 failed += grade(family, puzzle, name: file, extra: [("file", .string(file))], printer: &printer)
@@ -87,7 +87,7 @@ struct Grade: ParsableCommand {
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
         var failed = 0
-        for seed in options.seed..<(options.seed + (options.count ?? 1)) {
+        for seed in options.seed...(options.seed + ((options.count ?? 1) - 1)) {
             do throws(GenerationFailure) {
                 let puzzle = try family.generate(profile, options.request(seed: seed)).puzzle
                 failed += grade(family, puzzle, name: "\(id) seed \(seed)",

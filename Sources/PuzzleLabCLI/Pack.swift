@@ -33,7 +33,7 @@ struct Pack: ParsableCommand {
         let profile = try options.singleProfile(family)
         var puzzles: [F.Puzzle] = []
         for level in 1...(options.count ?? 100) {
-            let seed = options.seed + level - 1
+            let seed = options.seed + (level - 1)
             do throws(GenerationFailure) {
                 puzzles.append(try family.generate(profile, options.request(seed: seed)).puzzle)
             } catch {

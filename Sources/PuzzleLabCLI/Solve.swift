@@ -46,7 +46,9 @@ struct Solve: ParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         guard nodes >= 1 else { throw ValidationError("--nodes must be at least 1.") }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be positive.") }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400.")
+        }
     }
 
     func run() throws {
@@ -68,7 +70,7 @@ struct Solve: ParsableCommand {
     private func solve<F: CountingFamily>(_ family: F, file: String, data: Data, limits: CountLimits,
                                           printer: inout RowPrinter) -> Int {
         var failed = 0
-        for result in family.read(data, file: file) {
+        for result in readPuzzles(family, data, file: file) {
             let puzzle: F.Puzzle
             let counted: CountResult
             do {

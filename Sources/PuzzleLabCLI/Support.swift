@@ -86,6 +86,13 @@ func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any PuzzleF
     return failed
 }
 
+/// Every puzzle of a file; a file with none (empty, or only blank lines) is
+/// one failure, never a silent success.
+func readPuzzles<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> [Result<F.Puzzle, FormatError>] {
+    let results = family.read(data, file: file)
+    return results.isEmpty ? [.failure(FormatError("no puzzle in the file", at: SourceLocation(file: file, line: 1)))] : results
+}
+
 /// An error the CLI reports as one line, without usage text.
 struct CLIError: Error, CustomStringConvertible {
     var description: String
