@@ -75,17 +75,51 @@ public struct EloModel: Sendable, Equatable {
     }
 }
 
-/// A child's ability estimate: the rating and how many answers it rests on.
+/// A rating on the model's logit scale — a child's ability or an exercise's
+/// difficulty — with how many answers it rests on, its uncertainty `U` (see
+/// ``RatingConstants``) and when it last moved.
 public struct EloRating: Codable, Sendable, Equatable {
     public var rating: Double
     public var answers: Int
+    /// The uncertainty `U`, 1 for a new rating (``RatingConstants``).
+    public var uncertainty: Double
+    /// When the latest answer was rated (`nil` before the first, and in
+    /// ratings of version 2 files, which did not record it).
+    public var lastAnswer: Date?
 
-    public init(rating: Double = 0, answers: Int = 0) {
+    public init(rating: Double = 0, answers: Int = 0, uncertainty: Double = 1, lastAnswer: Date? = nil) {
         self.rating = rating
         self.answers = answers
+        self.uncertainty = uncertainty
+        self.lastAnswer = lastAnswer
     }
 
-    /// Moves the rating after an answer that scored `score` on an exercise
+    enum CodingKeys: String, CodingKey {
+        case rating, answers, uncertainty, lastAnswer
+    }
+
+    /// Reads a rating; a version 2 rating has only `rating` and `answers`
+    /// (its uncertainty is then derived from the answers).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rating = try c.decode(Double.self, forKey: .rating)
+        answers = try c.decode(Int.self, forKey: .answers)
+        let constants = RatingConstants.standard
+        uncertainty = try c.decodeIfPresent(Double.self, forKey: .uncertainty)
+            ?? constants.bounded(constants.startUncertainty - constants.uncertaintyPerAnswer * Double(max(0, answers)))
+        lastAnswer = try c.decodeIfPresent(Date.self, forKey: .lastAnswer)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rating, forKey: .rating)
+        try c.encode(answers, forKey: .answers)
+        try c.encode(uncertainty, forKey: .uncertainty)
+        try c.encodeIfPresent(lastAnswer, forKey: .lastAnswer)
+    }
+
+    /// The 1/n schedule of ``EloModel`` (the model before the uncertainty
+    /// one; kept for comparison): moves the rating after an answer that scored `score` on an exercise
     /// rated `itemRating`. Returns the surprise `S − E` (the exercise's rating
     /// moves by `−itemGain·surprise`).
     @discardableResult
