@@ -13,11 +13,15 @@ import Foundation
 /// - the expected score is `coth Δ − 1/Δ` (0 at Δ = 0),
 /// - the chance of a right answer is `1 / (1 + exp(−Δ))`.
 ///
-/// After each answer both ratings move by `K·(S − E)`, the child's with a
-/// gain that shrinks as answers accumulate (an estimate grows certain), the
-/// exercise's with a small fixed gain. The next exercise is the one whose
-/// rating is closest to `θ − logit(p)`, so the child succeeds with about the
-/// target probability `p`.
+/// After each answer both ratings move by `K·(S − E)`. In this model (the
+/// one before ``RatingConstants``, kept as the baseline `drills simulate`
+/// compares against) the child's gain shrinks as answers accumulate,
+/// `max(0.1, 4/(n + 4))`, the exercise's is a small constant, one deadline
+/// holds for every exercise, and time away changes nothing; ``Player`` and
+/// ``ItemBank`` use ``RatingConstants`` instead. The expected score, the
+/// success chance and ``sampleScore(delta:using:)`` are shared by both. The
+/// next exercise is the one whose rating is closest to `θ − logit(p)`, so
+/// the child succeeds with about the target probability `p`.
 public struct EloModel: Sendable, Equatable {
     /// Seconds after which an answer scores 0 either way.
     public var deadline: TimeInterval
@@ -149,6 +153,16 @@ public struct AdaptivePicker: Sendable {
     public init(difficulty: Difficulty, model: EloModel = .standard) {
         self.model = model
         self.ratings = Exercise.all(difficulty).map { ($0, $0.features.initialRating) }
+    }
+
+    /// A picker over every exercise of `difficulty`, rated by `bank` where
+    /// the child has met the exercise and by its features elsewhere, aiming
+    /// at ``RatingConstants/targetSuccess``.
+    public init(difficulty: Difficulty, bank: ItemBank, constants: RatingConstants = .standard) {
+        var model = EloModel.standard
+        model.targetSuccess = constants.targetSuccess
+        self.model = model
+        self.ratings = Exercise.all(difficulty).map { ($0, bank[$0]?.rating.rating ?? $0.features.initialRating) }
     }
 
     /// Starts a new session: exercises may be used again.

@@ -76,8 +76,12 @@ public enum AnswerLog {
             item = try c.decode(String.self, forKey: .item)
             if let flag = try? c.decode(Bool.self, forKey: .correct) {
                 correct = flag ? "true" : "false"
+            } else if let text = try? c.decode(String.self, forKey: .correct) {
+                correct = text
+            } else if c.contains(.correct) {
+                correct = "(not true, false or a string)"
             } else {
-                correct = try c.decode(String.self, forKey: .correct)
+                throw DecodingError.keyNotFound(CodingKeys.correct, .init(codingPath: [], debugDescription: "missing"))
             }
             seconds = try c.decode(Double.self, forKey: .seconds)
             timestamp = try c.decode(String.self, forKey: .timestamp)
@@ -87,7 +91,7 @@ public enum AnswerLog {
     private static func jsonAnswer(_ line: String, at: SourceLocation) throws(FormatError) -> LoggedAnswer {
         let row = try decodeJSON(JSONRow.self, from: Data(line.utf8), file: at.file, line: at.line)
         guard ["true", "false", "?"].contains(row.correct) else {
-            throw FormatError("correct: expected true, false or \"?\", found \"\(row.correct)\"", at: at)
+            throw FormatError("correct: expected true, false or \"?\", found \(row.correct.hasPrefix("(") ? row.correct : "\"" + row.correct + "\"")", at: at)
         }
         return try answer(child: row.child, item: row.item, correct: row.correct, seconds: String(row.seconds), timestamp: row.timestamp, at: at)
     }

@@ -59,6 +59,10 @@ import Testing
         #expect(AnswerLog.read("", file: "l.csv").errors.first?.description.hasPrefix("l.csv:1: expected the header") == true)
         let json = AnswerLog.read(#"{"child": "a", "item": "3 + 4", "correct": true, "seconds": 2, "timestamp": "2026-03-02T08:15:00Z"}"# + "\n{\"child\": \"a\"}\n", file: "l.jsonl")
         #expect(json.answers.count == 1 && json.errors.first?.description.hasPrefix("l.jsonl:2: missing key") == true)
+        let wrong = AnswerLog.read(#"{"child": "a", "item": "3 + 4", "correct": 3, "seconds": 2, "timestamp": "2026-03-02T08:15:00Z"}"#, file: "l.jsonl")
+        #expect(wrong.errors.first?.description == #"l.jsonl:1: correct: expected true, false or "?", found (not true, false or a string)"#)
+        let word = AnswerLog.read(#"{"child": "a", "item": "3 + 4", "correct": "yes", "seconds": 2, "timestamp": "2026-03-02T08:15:00Z"}"#, file: "l.jsonl")
+        #expect(word.errors.first?.description == #"l.jsonl:1: correct: expected true, false or "?", found "yes""#)
     }
 
     /// The ratings do not depend on the order of the log's lines: answers

@@ -106,6 +106,17 @@ import Testing
         #expect(replayed == player)
     }
 
+    @Test func thePickerReadsTheChildsBank() {
+        var player = Player(name: "Mia", createdAt: at())
+        let fact = Exercise(.addition, 7, 5, difficulty: .hard)
+        for i in 0..<30 { player.record(result(12, time: 1, at: at(hours: 9 + Double(i) / 60), exercise: fact)) }
+        let picker = AdaptivePicker(difficulty: .hard, bank: player.items)
+        let rated = picker.ratings.first { $0.exercise == fact }?.rating
+        #expect(rated == player.items[fact]?.rating.rating && rated != fact.features.initialRating)
+        let other = Exercise(.addition, 2, 2, difficulty: .hard)
+        #expect(picker.ratings.first { $0.exercise == other }?.rating == other.features.initialRating)
+    }
+
     static var fixtureURL: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/drills-player-v2.json")
