@@ -117,6 +117,28 @@ import Testing
         #expect(picker.ratings.first { $0.exercise == other }?.rating == other.features.initialRating)
     }
 
+    /// The constants table of docs/families/drills.md mirrors `RatingConstants.standard`.
+    @Test func theDocumentedConstantsTableMatchesTheCode() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/families/drills.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(text.range(of: "**Rating constants**"))
+        var documented: [String: Double] = [:]
+        for line in text[start.upperBound...].split(separator: "\n").prefix(20) where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let name = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            let value = cells[1].replacingOccurrences(of: " s", with: "")
+            let parts = value.split(separator: "/").compactMap { Double($0) }
+            documented[name] = parts.count == 2 ? parts[0] / parts[1] : parts.first
+        }
+        let table = RatingConstants.standard.table
+        #expect(documented.count == table.count)
+        for (name, value) in table {
+            let shown = try #require(documented[name], "\(name) is not in the documented table")
+            #expect(abs(shown - value) < 1e-12, "\(name): documented \(shown), code \(value)")
+        }
+    }
+
     static var fixtureURL: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/drills-player-v2.json")
