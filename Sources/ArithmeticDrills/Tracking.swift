@@ -199,7 +199,7 @@ public func simulateTracking(_ settings: TrackingSettings) -> TrackingReport {
     let m = models.count
     var learned = [Double](repeating: 0, count: learners)
     var estimates = [[EloRating]](repeating: [EloRating](repeating: EloRating(uncertainty: constants.startUncertainty), count: learners), count: m)
-    var items = [[EloRating]](repeating: zip(exercises, truth).map { e, _ in EloRating(rating: e.features.initialRating, uncertainty: constants.startUncertainty) }, count: m)
+    var items = [[EloRating]](repeating: exercises.map { EloRating(rating: $0.features.initialRating, uncertainty: constants.startUncertainty) }, count: m)
     var newModel = settings.legacy
     newModel.targetSuccess = constants.targetSuccess
     var pickers = [AdaptivePicker(difficulty: settings.difficulty, model: settings.legacy),
