@@ -2,7 +2,9 @@
 # Regenerates the notebook data sets, the executed notebook and its figures in one go:
 # release build, `puzzlelab export` for every (family, profile) below, then
 # `jupyter nbconvert --execute --to notebook --inplace` on analysis.ipynb with the
-# pinned packages of requirements.txt (in a virtualenv, .venv-notebook/ by default).
+# pinned packages of requirements.txt (in a virtualenv, .venv-notebook/ by default),
+# then the drills tracking simulation (simulations/drills-tracking.csv) and its figure
+# (figures/drills-tracking.png, drawn by drills_tracking.py).
 #
 #   notebooks-data/regenerate.sh                 # CSVs, notebook and figures/ in notebooks-data/
 #   notebooks-data/regenerate.sh --rows 200 --out /tmp/nb --bin .build/release/puzzlelab
@@ -90,5 +92,9 @@ rm -f "$figures"/*.png "$figures/findings.md"
 PUZZLELAB_DATA="$data" PUZZLELAB_FIGURES="$figures" MPLBACKEND=Agg \
   "$venv/bin/jupyter" nbconvert --execute --to notebook --inplace \
   --ExecutePreprocessor.timeout=600 "$notebook"
+echo "== drills tracking figure (puzzlelab drills simulate, then drills_tracking.py)"
+mkdir -p "$data/simulations"
+"$bin" drills simulate --learners 1000 --answers 200 --seed 1 --format csv > "$data/simulations/drills-tracking.csv"
+MPLBACKEND=Agg "$venv/bin/python" "$here/drills_tracking.py" "$data/simulations/drills-tracking.csv" "$figures/drills-tracking.png"
 echo "figures: $(ls "$figures"/*.png | wc -l) PNG files in $figures"
 echo "done in $((SECONDS - start)) s"

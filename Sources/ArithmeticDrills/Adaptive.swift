@@ -13,11 +13,15 @@ import Foundation
 /// - the expected score is `coth Δ − 1/Δ` (0 at Δ = 0),
 /// - the chance of a right answer is `1 / (1 + exp(−Δ))`.
 ///
-/// After each answer both ratings move by `K·(S − E)`, the child's with a
-/// gain that shrinks as answers accumulate (an estimate grows certain), the
-/// exercise's with a small fixed gain. The next exercise is the one whose
-/// rating is closest to `θ − logit(p)`, so the child succeeds with about the
-/// target probability `p`.
+/// After each answer both ratings move by `K·(S − E)`. In this model (the
+/// one before ``RatingConstants``, kept as the baseline `drills simulate`
+/// compares against) the child's gain shrinks as answers accumulate,
+/// `max(0.1, 4/(n + 4))`, the exercise's is a small constant, one deadline
+/// holds for every exercise, and time away changes nothing; ``Player`` and
+/// ``ItemBank`` use ``RatingConstants`` instead. The expected score, the
+/// success chance and ``sampleScore(delta:using:)`` are shared by both. The
+/// next exercise is the one whose rating is closest to `θ − logit(p)`, so
+/// the child succeeds with about the target probability `p`.
 public struct EloModel: Sendable, Equatable {
     /// Seconds after which an answer scores 0 either way.
     public var deadline: TimeInterval
@@ -75,17 +79,51 @@ public struct EloModel: Sendable, Equatable {
     }
 }
 
-/// A child's ability estimate: the rating and how many answers it rests on.
+/// A rating on the model's logit scale — a child's ability or an exercise's
+/// difficulty — with how many answers it rests on, its uncertainty `U` (see
+/// ``RatingConstants``) and when it last moved.
 public struct EloRating: Codable, Sendable, Equatable {
     public var rating: Double
     public var answers: Int
+    /// The uncertainty `U`, 1 for a new rating (``RatingConstants``).
+    public var uncertainty: Double
+    /// When the latest answer was rated (`nil` before the first, and in
+    /// ratings of version 2 files, which did not record it).
+    public var lastAnswer: Date?
 
-    public init(rating: Double = 0, answers: Int = 0) {
+    public init(rating: Double = 0, answers: Int = 0, uncertainty: Double = 1, lastAnswer: Date? = nil) {
         self.rating = rating
         self.answers = answers
+        self.uncertainty = uncertainty
+        self.lastAnswer = lastAnswer
     }
 
-    /// Moves the rating after an answer that scored `score` on an exercise
+    enum CodingKeys: String, CodingKey {
+        case rating, answers, uncertainty, lastAnswer
+    }
+
+    /// Reads a rating; a version 2 rating has only `rating` and `answers`
+    /// (its uncertainty is then derived from the answers).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        rating = try c.decode(Double.self, forKey: .rating)
+        answers = try c.decode(Int.self, forKey: .answers)
+        let constants = RatingConstants.standard
+        uncertainty = try c.decodeIfPresent(Double.self, forKey: .uncertainty)
+            ?? constants.bounded(constants.startUncertainty - constants.uncertaintyPerAnswer * Double(max(0, answers)))
+        lastAnswer = try c.decodeIfPresent(Date.self, forKey: .lastAnswer)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(rating, forKey: .rating)
+        try c.encode(answers, forKey: .answers)
+        try c.encode(uncertainty, forKey: .uncertainty)
+        try c.encodeIfPresent(lastAnswer, forKey: .lastAnswer)
+    }
+
+    /// The 1/n schedule of ``EloModel`` (the model before the uncertainty
+    /// one; kept for comparison): moves the rating after an answer that scored `score` on an exercise
     /// rated `itemRating`. Returns the surprise `S − E` (the exercise's rating
     /// moves by `−itemGain·surprise`).
     @discardableResult
@@ -115,6 +153,16 @@ public struct AdaptivePicker: Sendable {
     public init(difficulty: Difficulty, model: EloModel = .standard) {
         self.model = model
         self.ratings = Exercise.all(difficulty).map { ($0, $0.features.initialRating) }
+    }
+
+    /// A picker over every exercise of `difficulty`, rated by `bank` where
+    /// the child has met the exercise and by its features elsewhere, aiming
+    /// at ``RatingConstants/targetSuccess``.
+    public init(difficulty: Difficulty, bank: ItemBank, constants: RatingConstants = .standard) {
+        var model = EloModel.standard
+        model.targetSuccess = constants.targetSuccess
+        self.model = model
+        self.ratings = Exercise.all(difficulty).map { ($0, bank[$0]?.rating.rating ?? $0.features.initialRating) }
     }
 
     /// Starts a new session: exercises may be used again.

@@ -3,12 +3,19 @@ import PuzzleKit
 
 /// Saves and loads a ``Player`` as a versioned JSON file.
 ///
-/// Version 2 (this engine) is `{"version": 2, "player": {…}}` with the
-/// ``Player`` keys, sorted. Version 1 is the seed's plain `User` model
-/// encoded by Swift's default `Codable`, without a `version` key (or with
-/// `"version": 1`): daily progress holds the sessions, and nothing says
-/// which time zone its days were counted in. Loading a version 1 file
-/// migrates it (see ``migrate(_:timeZone:)``); saving always writes version 2.
+/// Version 3 (this engine) is `{"version": 3, "player": {…}}` with the
+/// ``Player`` keys, sorted: the ability carries its uncertainty and the time
+/// of its latest answer, and `items` holds the child's item bank (every
+/// exercise met, with rating, uncertainty, answers, latest answer and
+/// deadline). Version 2 is the same without `items` and with an ability of
+/// only `rating` and `answers` (computed against fixed exercise ratings);
+/// loading one keeps everything it holds and recomputes the ratings by
+/// replaying its results (``Player/replayRatings(constants:)``). Version 1 is
+/// the seed's plain `User` model encoded by Swift's default `Codable`,
+/// without a `version` key (or with `"version": 1`): daily progress holds the
+/// sessions, and nothing says which time zone its days were counted in.
+/// Loading a version 1 file migrates it (see ``migrate(_:timeZone:)``);
+/// saving always writes version 3.
 /// Dates in both are Swift's default: seconds since 2001-01-01 00:00 UTC.
 ///
 /// Saving is atomic: the bytes go to a temporary file beside the target,
@@ -17,13 +24,15 @@ import PuzzleKit
 public struct DrillStore: Sendable {
     public let url: URL
     /// The version ``save(_:)`` writes.
-    public static let currentVersion = 2
+    public static let currentVersion = 3
 
     public init(url: URL) {
         self.url = url
     }
 
     /// Saves the player atomically, creating the directory if needed.
+    ///
+    /// A file that cannot be written is left as it was.
     ///
     /// - Throws: ``StoreError`` when the file cannot be written.
     public func save(_ player: Player) throws(StoreError) {
@@ -37,8 +46,11 @@ public struct DrillStore: Sendable {
 
     /// Loads the player, or `nil` when there is no file yet.
     ///
+    /// A file that cannot be read is never changed: the error says what is
+    /// wrong and the file stays for the user to repair or restore.
+    ///
     /// - Parameter timeZone: the time zone a version 1 file's days were
-    ///   counted in (version 2 files name their own).
+    ///   counted in (version 2 and 3 files name their own).
     /// - Throws: ``PuzzleKit/FormatError`` when the file is not a player of a
     ///   known version.
     public func load(timeZone: String = "UTC") throws(FormatError) -> Player? {
@@ -52,27 +64,31 @@ public struct DrillStore: Sendable {
         return try Self.decode(data, file: url.path, timeZone: timeZone)
     }
 
-    /// The version 2 bytes of a player.
+    /// The version 3 bytes of a player.
     public static func encode(_ player: Player) throws -> Data {
         try canonicalJSONEncoder(pretty: true).encode(FileV2(version: currentVersion, player: player))
     }
 
-    /// A player from the bytes of a version 1 or 2 file.
+    /// A player from the bytes of a version 1, 2 or 3 file.
     public static func decode(_ data: Data, file: String, timeZone: String = "UTC") throws(FormatError) -> Player {
         let version = try decodeJSON(VersionProbe.self, from: data, file: file, line: 1).version ?? 1
         switch version {
         case 1: return migrate(try decodeJSON(UserV1.self, from: data, file: file, line: 1), timeZone: timeZone)
-        case 2: return try decodeJSON(FileV2.self, from: data, file: file, line: 1).player
+        case 2:
+            var player = try decodeJSON(FileV2.self, from: data, file: file, line: 1).player
+            player.replayRatings()
+            return player
+        case 3: return try decodeJSON(FileV2.self, from: data, file: file, line: 1).player
         default:
-            throw FormatError("version \(version) is not known to this engine (it reads versions 1 and 2)", at: SourceLocation(file: file, line: 1))
+            throw FormatError("version \(version) is not known to this engine (it reads versions 1, 2 and 3)", at: SourceLocation(file: file, line: 1))
         }
     }
 
     /// Migrates a version 1 user: sessions are taken out of the daily
     /// progress and ordered by start; daily progress is re-keyed by the day
     /// its date falls on in `timeZone`; achievements keep their state (and
-    /// missing ones are added locked); the ability estimate is replayed from
-    /// the recorded results.
+    /// missing ones are added locked); the ability and the item bank are
+    /// replayed from the recorded results (``Player/replayRatings(constants:)``).
     public static func migrate(_ user: UserV1, timeZone: String) -> Player {
         var player = Player(name: user.name, createdAt: user.createdAt, timeZone: timeZone)
         player.lastActiveAt = user.lastActiveAt
@@ -119,17 +135,15 @@ public struct DrillStore: Sendable {
         player.totalStars = user.totalStars
         let results = player.sessions.flatMap(\.exercises).sorted { $0.timestamp < $1.timestamp }
         var run = 0
-        for result in results {
-            run = result.isCorrect ? run + 1 : 0
-            player.ability.update(score: EloModel.standard.score(correct: result.isCorrect, time: result.timeSpent),
-                                  itemRating: result.exercise.features.initialRating)
-        }
+        for result in results { run = result.isCorrect ? run + 1 : 0 }
         player.correctRun = run
+        player.replayRatings()
         return player
     }
 
     struct VersionProbe: Decodable { var version: Int? }
 
+    /// A version 2 or 3 file (the player's keys tell them apart).
     struct FileV2: Codable {
         var version: Int
         var player: Player

@@ -39,8 +39,12 @@ public struct Player: Codable, Sendable, Equatable {
     public var totalStars: Int
     /// Correct answers in a row up to the latest answer.
     public var correctRun: Int
-    /// The Elo-style ability estimate (see ``EloRating``).
+    /// The ability estimate with its uncertainty (see ``RatingConstants``).
     public var ability: EloRating
+    /// The exercises this child has met, each rated by the answers to it
+    /// (version 3 files; empty in a version 2 file until its results are
+    /// replayed, see ``replayRatings(constants:)``).
+    public var items: ItemBank
 
     public init(name: String, createdAt: Date, timeZone: String = "UTC") {
         self.name = name
@@ -57,6 +61,47 @@ public struct Player: Codable, Sendable, Equatable {
         self.totalStars = 0
         self.correctRun = 0
         self.ability = EloRating()
+        self.items = ItemBank()
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, createdAt, lastActiveAt, timeZone, preferences, sessions, progress, achievements
+        case currentStreak, longestStreak, totalExercises, totalStars, correctRun, ability, items
+    }
+
+    /// Reads a player; `items` is optional (version 2 files have none).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        createdAt = try c.decode(Date.self, forKey: .createdAt)
+        lastActiveAt = try c.decode(Date.self, forKey: .lastActiveAt)
+        timeZone = try c.decode(String.self, forKey: .timeZone)
+        preferences = try c.decode(Preferences.self, forKey: .preferences)
+        sessions = try c.decode([Session].self, forKey: .sessions)
+        progress = try c.decode([DailyProgress].self, forKey: .progress)
+        achievements = try c.decode([Achievement].self, forKey: .achievements)
+        currentStreak = try c.decode(Int.self, forKey: .currentStreak)
+        longestStreak = try c.decode(Int.self, forKey: .longestStreak)
+        totalExercises = try c.decode(Int.self, forKey: .totalExercises)
+        totalStars = try c.decode(Int.self, forKey: .totalStars)
+        correctRun = try c.decode(Int.self, forKey: .correctRun)
+        ability = try c.decode(EloRating.self, forKey: .ability)
+        items = try c.decodeIfPresent(ItemBank.self, forKey: .items) ?? ItemBank()
+    }
+
+    /// Recomputes the ability and the item bank from scratch by replaying
+    /// every recorded result in time order (ties in session order) through
+    /// the uncertainty model — what a file of an older version gets on
+    /// loading, since its ratings were computed against fixed exercise ratings.
+    public mutating func replayRatings(constants: RatingConstants = .standard) {
+        ability = EloRating(uncertainty: constants.startUncertainty)
+        items = ItemBank()
+        let results = sessions.flatMap(\.exercises).enumerated()
+            .sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }.map(\.element)
+        for result in results {
+            items.rate(result.exercise, outcome: result.outcome, seconds: result.timeSpent,
+                       child: &ability, at: result.timestamp, constants: constants)
+        }
     }
 
     /// The player's time zone (UTC when the identifier is unknown).
@@ -95,9 +140,13 @@ public struct Player: Codable, Sendable, Equatable {
     /// start when none is open): totals, the day's progress, streaks, the
     /// ability estimate and achievements.
     ///
+    /// The exercise and the ability are both rated (``ItemBank/rate(_:outcome:seconds:deadline:child:at:constants:)``),
+    /// with the exercise's own deadline unless `deadline` is given.
+    ///
     /// - Returns: the achievements this answer unlocked, in table order.
     @discardableResult
-    public mutating func record(_ result: ExerciseResult, deadline: TimeInterval = EloModel.standard.deadline) -> [AchievementType] {
+    public mutating func record(_ result: ExerciseResult, deadline: TimeInterval? = nil,
+                                constants: RatingConstants = .standard) -> [AchievementType] {
         if sessions.last.map({ $0.endTime != nil }) ?? true {
             beginSession(id: "session-\(sessions.count + 1)", at: result.timestamp.addingTimeInterval(-result.timeSpent))
         }
@@ -116,8 +165,8 @@ public struct Player: Codable, Sendable, Equatable {
         currentStreak = streaks.current
         longestStreak = max(longestStreak, streaks.longest)
         lastActiveAt = max(lastActiveAt, result.timestamp)
-        ability.update(score: EloModel.standard.score(correct: result.isCorrect, time: result.timeSpent, deadline: deadline),
-                       itemRating: ExerciseFeatures(result.exercise).initialRating)
+        items.rate(result.exercise, outcome: result.outcome, seconds: result.timeSpent, deadline: deadline,
+                   child: &ability, at: result.timestamp, constants: constants)
 
         let hour = Day.hour(of: result.timestamp, in: zone)
         var values: [(AchievementType, Int)] = [

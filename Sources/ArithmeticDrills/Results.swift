@@ -26,6 +26,12 @@ public struct ExerciseResult: Codable, Sendable, Equatable {
     public var hintsUsed: [HintType]
     /// When the final answer was given (injected, never read from a clock).
     public var timestamp: Date
+    /// True when the child gave up with the "?" button instead of answering
+    /// (then `isCorrect` is false and the answer scores 0 in the rating).
+    public var isSkipped: Bool = false
+
+    /// Right, wrong or skipped.
+    public var outcome: RatedAnswer { isSkipped ? .skipped : isCorrect ? .right : .wrong }
 
     /// A result; `isCorrect` is whether `userAnswer` is the exercise's answer.
     public init(exercise: Exercise, userAnswer: Int, attempts: Int, timeSpent: TimeInterval,
@@ -37,6 +43,43 @@ public struct ExerciseResult: Codable, Sendable, Equatable {
         self.timeSpent = max(0, timeSpent)
         self.hintsUsed = hintsUsed
         self.timestamp = timestamp
+    }
+
+    /// A skipped exercise: the child pressed "?" after `timeSpent` seconds.
+    public static func skipped(_ exercise: Exercise, timeSpent: TimeInterval, hintsUsed: [HintType] = [], timestamp: Date) -> ExerciseResult {
+        var result = ExerciseResult(exercise: exercise, userAnswer: 0, attempts: 1, timeSpent: timeSpent, hintsUsed: hintsUsed, timestamp: timestamp)
+        result.isCorrect = false
+        result.isSkipped = true
+        return result
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case exercise, userAnswer, isCorrect, attempts, timeSpent, hintsUsed, timestamp, isSkipped
+    }
+
+    /// Reads a result; `isSkipped` is optional (version 3 writes it only when true).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        exercise = try c.decode(Exercise.self, forKey: .exercise)
+        userAnswer = try c.decode(Int.self, forKey: .userAnswer)
+        isCorrect = try c.decode(Bool.self, forKey: .isCorrect)
+        attempts = try c.decode(Int.self, forKey: .attempts)
+        timeSpent = try c.decode(TimeInterval.self, forKey: .timeSpent)
+        hintsUsed = try c.decode([HintType].self, forKey: .hintsUsed)
+        timestamp = try c.decode(Date.self, forKey: .timestamp)
+        isSkipped = try c.decodeIfPresent(Bool.self, forKey: .isSkipped) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(exercise, forKey: .exercise)
+        try c.encode(userAnswer, forKey: .userAnswer)
+        try c.encode(isCorrect, forKey: .isCorrect)
+        try c.encode(attempts, forKey: .attempts)
+        try c.encode(timeSpent, forKey: .timeSpent)
+        try c.encode(hintsUsed, forKey: .hintsUsed)
+        try c.encode(timestamp, forKey: .timestamp)
+        if isSkipped { try c.encode(true, forKey: .isSkipped) }
     }
 
     /// The seed's stars: 0 when wrong; 3 when right on the first try without

@@ -155,7 +155,7 @@ extension EloModel {
     }
 }
 
-private func rootMeanSquare(_ values: [Double]) -> Double {
+func rootMeanSquare(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return 0 }
     return (values.reduce(0) { $0 + $1 * $1 } / Double(values.count)).squareRoot()
 }

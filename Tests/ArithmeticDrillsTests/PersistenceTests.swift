@@ -40,7 +40,7 @@ import Testing
         #expect(loaded.achievement(.streak3).unlockedAt == player.achievement(.streak3).unlockedAt)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("nested").path) == ["player.json"])
         let text = try String(contentsOf: store.url, encoding: .utf8)
-        #expect(text.contains("\"version\" : 2"))
+        #expect(text.contains("\"version\" : 3"))
         // Saving the same player twice gives the same bytes.
         let first = try Data(contentsOf: store.url)
         try store.save(loaded)
@@ -98,9 +98,9 @@ import Testing
         #expect(player.achievement(.earlyBird).unlockedAt == Date(timeIntervalSinceReferenceDate: 785_050_004))
         #expect(player.ability.answers == 2)
         #expect(player.correctRun == 0)
-        // Saved again, it is version 2 and loads unchanged.
+        // Saved again, it is version 3 and loads unchanged.
         try store.save(player)
-        #expect(try String(contentsOf: url, encoding: .utf8).contains("\"version\" : 2"))
+        #expect(try String(contentsOf: url, encoding: .utf8).contains("\"version\" : 3"))
         #expect(try store.load() == player)
         // An explicit "version": 1 reads the same way.
         let tagged = Self.v1.replacingOccurrences(of: "\"name\": \"Ben\",", with: "\"name\": \"Ben\", \"version\": 1,")
@@ -109,7 +109,7 @@ import Testing
 
     @Test(arguments: [
         ("not json", "p.json:1: expected valid JSON"),
-        (#"{"version": 3, "player": {}}"#, "p.json:1: version 3 is not known to this engine (it reads versions 1 and 2)"),
+        (#"{"version": 4, "player": {}}"#, "p.json:1: version 4 is not known to this engine (it reads versions 1, 2 and 3)"),
         (#"{"version": 2}"#, "p.json:1: missing key 'player'"),
         (#"{"name": "x"}"#, "p.json:1: missing key 'createdAt'"),
     ])

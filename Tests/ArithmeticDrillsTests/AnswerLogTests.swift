@@ -1,0 +1,91 @@
+import ArithmeticDrills
+import Foundation
+import PuzzleKit
+import Testing
+
+@Suite struct AnswerLogTests {
+    static let csv = """
+    child,item,correct,seconds,timestamp
+    mia,7 + 5,1,4.5,2026-03-02T08:15:00Z
+    mia,3 + 1,true,2,2026-03-02T08:15:10Z
+    ben,7 + 5,0,12,2026-03-02T09:00:00+01:00
+    ben,9 - 4,?,8,2026-03-05T09:00:00.250Z
+
+    """
+
+    @Test func csvAndJSONLinesReadTheSameAnswers() {
+        let csv = AnswerLog.read(Self.csv, file: "log.csv")
+        #expect(csv.errors.isEmpty)
+        #expect(csv.answers.map(\.child) == ["mia", "mia", "ben", "ben"])
+        #expect(csv.answers.map(\.outcome) == [.right, .right, .wrong, .skipped])
+        #expect(csv.answers.map(\.line) == [2, 3, 4, 5])
+        #expect(csv.answers[2].timestamp == AnswerLog.parseTimestamp("2026-03-02T08:00:00Z"))
+        let jsonl = """
+        {"child": "mia", "item": "7 + 5", "correct": true, "seconds": 4.5, "timestamp": "2026-03-02T08:15:00Z"}
+        {"child": "mia", "item": "3 + 1", "correct": true, "seconds": 2, "timestamp": "2026-03-02T08:15:10Z"}
+        {"child": "ben", "item": "7 + 5", "correct": false, "seconds": 12, "timestamp": "2026-03-02T09:00:00+01:00"}
+        {"child": "ben", "item": "9 - 4", "correct": "?", "seconds": 8, "timestamp": "2026-03-05T09:00:00.250Z"}
+        """
+        let json = AnswerLog.read(jsonl, file: "log.jsonl")
+        #expect(json.errors.isEmpty)
+        #expect(json.answers.map { [$0.child, $0.exercise.description] } == csv.answers.map { [$0.child, $0.exercise.description] })
+        #expect(json.answers.map(\.outcome) == csv.answers.map(\.outcome))
+        #expect(json.answers.map(\.timestamp) == csv.answers.map(\.timestamp))
+    }
+
+    @Test(arguments: [
+        ("mia,7+5,1,4,2026-03-02T08:15:00Z", "log.csv:2: item: expected an exercise 'A + B' or 'A - B' with operands 1-10 and single blanks, found '7+5'"),
+        ("mia,11 + 5,1,4,2026-03-02T08:15:00Z", "log.csv:2: item: expected an exercise"),
+        ("mia,3 - 5,1,4,2026-03-02T08:15:00Z", "log.csv:2: item: '3 - 5' goes below 0"),
+        ("mia,3 + 5,yes,4,2026-03-02T08:15:00Z", "log.csv:2: correct: expected 1, 0, true, false or ?, found 'yes'"),
+        ("mia,3 + 5,1,-4,2026-03-02T08:15:00Z", "log.csv:2: seconds: expected a number of seconds from 0 to 86400, found '-4'"),
+        ("mia,3 + 5,1,inf,2026-03-02T08:15:00Z", "log.csv:2: seconds:"),
+        ("mia,3 + 5,1,4,2026-03-02 08:15", "log.csv:2: timestamp: expected ISO 8601 with a zone"),
+        ("mia,3 + 5,1,4,2026-03-02T08:15:00", "log.csv:2: timestamp: expected ISO 8601 with a zone"),
+        (",3 + 5,1,4,2026-03-02T08:15:00Z", "log.csv:2: child: expected a non-empty id"),
+        ("mia,3 + 5,1,4", "log.csv:2: expected 5 fields (child,item,correct,seconds,timestamp), found 4"),
+        ("mia,\"3 + 5,1,4", "log.csv:2: expected a CSV record, found an unclosed quote"),
+    ])
+    func badRowsGiveOneLineErrorsNamingFileAndLine(_ row: String, _ expected: String) {
+        let read = AnswerLog.read("child,item,correct,seconds,timestamp\n" + row + "\n", file: "log.csv")
+        #expect(read.errors.count == 1 && read.answers.isEmpty)
+        let message = read.errors.first?.description ?? ""
+        #expect(message.hasPrefix(expected), "\(message)")
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func aMissingHeaderAndBadJSONAreErrors() {
+        #expect(AnswerLog.read("mia,3 + 5,1,4,2026-03-02T08:15:00Z\n", file: "l.csv").errors.first?.description.hasPrefix("l.csv:1: expected the header") == true)
+        #expect(AnswerLog.read("", file: "l.csv").errors.first?.description.hasPrefix("l.csv:1: expected the header") == true)
+        let json = AnswerLog.read(#"{"child": "a", "item": "3 + 4", "correct": true, "seconds": 2, "timestamp": "2026-03-02T08:15:00Z"}"# + "\n{\"child\": \"a\"}\n", file: "l.jsonl")
+        #expect(json.answers.count == 1 && json.errors.first?.description.hasPrefix("l.jsonl:2: missing key") == true)
+        let wrong = AnswerLog.read(#"{"child": "a", "item": "3 + 4", "correct": 3, "seconds": 2, "timestamp": "2026-03-02T08:15:00Z"}"#, file: "l.jsonl")
+        #expect(wrong.errors.first?.description == #"l.jsonl:1: correct: expected true, false or "?", found (not true, false or a string)"#)
+        let word = AnswerLog.read(#"{"child": "a", "item": "3 + 4", "correct": "yes", "seconds": 2, "timestamp": "2026-03-02T08:15:00Z"}"#, file: "l.jsonl")
+        #expect(word.errors.first?.description == #"l.jsonl:1: correct: expected true, false or "?", found "yes""#)
+    }
+
+    /// The ratings do not depend on the order of the log's lines: answers
+    /// are replayed in time order.
+    @Test func replayIsIndependentOfLineOrder() {
+        var lines: [String] = []
+        var rng = SplitMix64(seed: 11)
+        let children = ["ann", "bo", "cy"]
+        for i in 0..<90 {
+            let a = 1 + rng.index(below: 10), b = 1 + rng.index(below: 10)
+            let outcome = ["1", "0", "?"][rng.index(below: 3)]
+            let stamp = String(format: "2026-03-%02dT08:%02d:00Z", 1 + i / 30, i % 30)
+            lines.append("\(children[i % 3]),\(a) + \(b),\(outcome),\(1 + rng.index(below: 20)),\(stamp)")
+        }
+        let first = AnswerLog.replay(AnswerLog.read("child,item,correct,seconds,timestamp\n" + lines.joined(separator: "\n"), file: "l").answers)
+        for seed in 1...20 {
+            var shuffler = SplitMix64(seed: UInt64(seed))
+            var shuffled = lines
+            for i in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(i, shuffler.index(below: i + 1)) }
+            let again = AnswerLog.replay(AnswerLog.read("child,item,correct,seconds,timestamp\n" + shuffled.joined(separator: "\n"), file: "l").answers)
+            #expect(again.items == first.items)
+            #expect(again.children.map(\.name) == children && again.children.map(\.rating) == first.children.map(\.rating))
+        }
+        #expect(first.children.allSatisfy { $0.rating.answers == 30 })
+    }
+}
