@@ -117,6 +117,7 @@ struct DrillsCommand: ParsableCommand {
         @Argument(help: "The answer log ('-' for standard input).") var log: String
         @Option(help: "Output format: csv or json (JSON lines).") var format: OutputFormat = .csv
         @Option(help: "Write to this file (atomically) instead of standard output.") var out: String = "-"
+        @Flag(help: "Replace the --out file if it exists (without it an existing file is an error and is kept).") var force = false
 
         func run() throws {
             let data: Data
@@ -141,7 +142,7 @@ struct DrillsCommand: ParsableCommand {
             if format == .csv, let first = rows.first { lines.append(first.csvHeader) }
             for row in rows { lines.append(format == .csv ? row.csv : row.json) }
             let end = format == .csv ? CSV.lineEnd : "\n"
-            try writeOutput(lines.map { $0 + end }.joined(), to: out)
+            try writeOutput(lines.map { $0 + end }.joined(), to: out, replacing: force)
         }
 
         static func row(_ kind: String, _ name: String, _ rating: EloRating, deadline: TimeInterval?) -> ReportRow {
