@@ -74,6 +74,9 @@ extension DifficultyProfile {
     ///
     /// The generator places `A op B = C` equations (five cells), so a grid needs
     /// at least five rows or columns; every range and count must be ordered.
+    /// The most rows × columns × maxEquations a profile may ask for.
+    public static let layoutWork = 1_000_000_000
+
     public var problem: String? {
         if id.isEmpty || !id.utf8.allSatisfy(Self.isNameByte) {
             return "id must be a name of letters, digits, '_' and '-'"
@@ -89,6 +92,14 @@ extension DifficultyProfile {
         if gridRows > 1000 || gridColumns > 1000 { return "grids are limited to 1000x1000" }
         if minEquations < 1 { return "minEquations must be at least 1" }
         if maxEquations < minEquations { return "maxEquations must be at least minEquations" }
+        // The layout search scans the grid once per equation placed, so its
+        // work grows as rows × columns × equations: 10^9 lays out in about
+        // 8 s on one core (500x500 with 5,000 equations); beyond it a
+        // generator would run for minutes in silence.
+        if maxEquations > Self.layoutWork / (gridRows * gridColumns) {
+            return "a \(gridRows)x\(gridColumns) grid with up to \(maxEquations) equations is more than the generator lays out"
+                + " within its budget: gridRows x gridColumns x maxEquations must be at most 1,000,000,000"
+        }
         if maxOperandsPerEquation < 2 { return "maxOperandsPerEquation must be at least 2" }
         if minCrossingsPerEquation < 0 { return "minCrossingsPerEquation must be 0 or more" }
         if maxValue.adding(maxValue) == .overflow || (operators.contains(.multiply) || operators.contains(.divide))

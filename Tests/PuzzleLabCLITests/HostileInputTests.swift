@@ -135,4 +135,18 @@ import Testing
             #expect(verdicts == [1, 1, 1], "\(file): check, solve, grade exit \(verdicts)")
         }
     }
+
+    @Test func profilesBeyondWhatTheGeneratorLaysOutAreRefusedUpFront() throws {
+        let dir = try temporaryDirectory()
+        var profile = (try JSONSerialization.jsonObject(with: Data(try puzzlelab(["generate", "--format", "json"]).stdout.utf8)) as? [String: Any])?["difficulty"] as? [String: Any] ?? [:]
+        profile["gridRows"] = 1000
+        profile["gridColumns"] = 1000
+        profile["maxEquations"] = 5000
+        try JSONSerialization.data(withJSONObject: profile).write(to: dir.appendingPathComponent("huge.json"))
+        for command in [["generate"], ["bench", "--count", "1"], ["export", "--count", "1", "--out", "-"]] {
+            let run = try puzzlelab(command + ["--profile", "huge.json"], in: dir)
+            #expect(run.status != 0 && run.stderr.contains("gridRows x gridColumns x maxEquations must be at most 1,000,000,000"),
+                    "\(command): \(run.stderr)")
+        }
+    }
 }
