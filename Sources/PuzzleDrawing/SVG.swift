@@ -1,0 +1,251 @@
+import PuzzleKit
+
+/// The sheet a drawing is sized for.
+public enum Paper: String, Sendable, CaseIterable {
+    /// ISO A4, 210 × 297 mm, the board at the top within 15 mm margins.
+    case a4
+    /// US Letter, 215.9 × 279.4 mm, likewise.
+    case letter
+    /// Just the board, 10 mm cells, for pages and pictures.
+    case fit
+
+    /// The sheet's width and height in millimetres; `nil` for ``fit``.
+    public var size: (width: Double, height: Double)? {
+        switch self {
+        case .a4: return (210, 297)
+        case .letter: return (215.9, 279.4)
+        case .fit: return nil
+        }
+    }
+}
+
+/// Draws a ``Board`` as an SVG document in millimetres: boxes as `<rect>`,
+/// every number and sign as an XML-escaped `<text>`, in black, white and
+/// greys so it prints in black and white.
+public enum SVG {
+    /// The largest cell on a sheet, in millimetres.
+    static let largestCell = 16.0
+    /// The cell of ``Paper/fit``.
+    static let fitCell = 10.0
+
+    /// The board as an SVG document, ending in a newline.
+    ///
+    /// - Parameters:
+    ///   - title: a line above the board, or `nil` for none.
+    ///   - highlights: one layer per step drawn over the board: the cells
+    ///     it reads (light grey, dashed) and decides (darker, thick outline).
+    ///   - hidden: hide the layers (`visibility="hidden"`, numbered by
+    ///     `data-step` from 1) for a page's script to show one at a time.
+    public static func document(_ board: Board, paper: Paper, title: String?, highlights: [StepMarks] = [],
+                                hidden: Bool = false) -> String {
+        let titleHeight = title == nil ? 0.0 : 9.0, titleSize = 4.2
+        // Rows and columns without a cell along the edges are left out.
+        let firstRow = board.cells.map(\.position.row).min() ?? 0
+        let firstColumn = board.cells.map(\.position.column).min() ?? 0
+        let rows = Double(max((board.cells.map(\.position.row).max() ?? 0) - firstRow + 1, 1))
+        let columns = Double(max((board.cells.map { $0.position.column + $0.width }.max() ?? 1) - firstColumn, 1))
+        let width: Double, height: Double, cell: Double, left: Double, top: Double
+        if let size = paper.size {
+            let margin = 15.0
+            (width, height) = size
+            cell = min(largestCell, (width - 2 * margin) / columns, (height - 2 * margin - titleHeight) / rows)
+            left = (width - cell * columns) / 2
+            top = margin + titleHeight
+        } else {
+            let margin = 5.0
+            cell = fitCell
+            (left, top) = (margin, margin + titleHeight)
+            // Wide enough for the title too (bold characters of about 0.65 em).
+            let titleWidth = Double(title?.count ?? 0) * titleSize * 0.65
+            (width, height) = (2 * margin + max(cell * columns, titleWidth), 2 * margin + titleHeight + cell * rows)
+        }
+        var canvas = Canvas(width: width, height: height)
+        if let title { canvas.title(title) }
+        canvas.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")])
+        if let title {
+            canvas.text(title, x: left, y: top - 4, size: titleSize, anchor: "start", weight: "bold")
+        }
+        let frame = Frame(left: left - Double(firstColumn) * cell, top: top - Double(firstRow) * cell, cell: cell)
+        for cell in board.cells { canvas.box(cell, frame.rect(cell.position, width: cell.width)) }
+        for path in board.paths where !path.isEmpty {
+            canvas.polyline(path.map(frame.centre), width: cell * 0.55)
+        }
+        for cell in board.cells { canvas.content(cell, frame.rect(cell.position, width: cell.width)) }
+        let widths = Dictionary(board.cells.map { ($0.position, $0.width) }, uniquingKeysWith: max)
+        for (index, step) in highlights.enumerated() {
+            canvas.open("g", hidden ? [("class", "step"), ("data-step", String(index + 1)), ("visibility", "hidden")] : [])
+            for position in step.uses { canvas.mark(frame.rect(position, width: widths[position] ?? 1), strong: false) }
+            for position in step.fixes { canvas.mark(frame.rect(position, width: widths[position] ?? 1), strong: true) }
+            canvas.close("g")
+        }
+        return canvas.document()
+    }
+
+    /// Where the board's cells lie on the sheet.
+    struct Frame {
+        var left: Double
+        var top: Double
+        var cell: Double
+
+        func rect(_ position: GridPosition, width: Int) -> Rect {
+            Rect(x: left + Double(position.column) * cell, y: top + Double(position.row) * cell,
+                 width: Double(max(width, 1)) * cell, height: cell)
+        }
+
+        func centre(_ position: GridPosition) -> (x: Double, y: Double) {
+            (left + (Double(position.column) + 0.5) * cell, top + (Double(position.row) + 0.5) * cell)
+        }
+    }
+
+    struct Rect {
+        var x, y, width, height: Double
+
+        func inset(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
+    }
+}
+
+/// An SVG document being written, element by element.
+struct Canvas {
+    private var body = ""
+    private let width: Double
+    private let height: Double
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The document: the `<svg>` root sized in millimetres around the body.
+    func document() -> String {
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(width))mm\" height=\"\(number(height))mm\""
+            + " viewBox=\"0 0 \(number(width)) \(number(height))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+            + body + "</svg>\n"
+    }
+
+    mutating func title(_ text: String) { body += "<title>\(escapeXML(text))</title>\n" }
+
+    mutating func open(_ name: String, _ attributes: [(String, String)]) {
+        body += "<\(name)\(attributeText(attributes))>\n"
+    }
+
+    mutating func close(_ name: String) { body += "</\(name)>\n" }
+
+    mutating func element(_ name: String, _ attributes: [(String, String)]) {
+        body += "<\(name)\(attributeText(attributes))/>\n"
+    }
+
+    mutating func text(_ text: String, x: Double, y: Double, size: Double, anchor: String = "middle",
+                       weight: String? = nil, italic: Bool = false, fill: String = "black") {
+        var attributes = [("x", number(x)), ("y", number(y)), ("font-size", number(size)), ("text-anchor", anchor)]
+        if let weight { attributes.append(("font-weight", weight)) }
+        if italic { attributes.append(("font-style", "italic")) }
+        if fill != "black" { attributes.append(("fill", fill)) }
+        body += "<text\(attributeText(attributes))>\(escapeXML(text))</text>\n"
+    }
+
+    mutating func rect(_ r: SVG.Rect, _ attributes: [(String, String)]) {
+        element("rect", [("x", number(r.x)), ("y", number(r.y)), ("width", number(r.width)), ("height", number(r.height))]
+            + attributes)
+    }
+
+    mutating func polyline(_ points: [(x: Double, y: Double)], width: Double) {
+        element("polyline", [("points", points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")),
+                             ("fill", "none"), ("stroke", "black"), ("stroke-opacity", "0.18"),
+                             ("stroke-width", number(width)), ("stroke-linecap", "round"), ("stroke-linejoin", "round")])
+    }
+
+    /// A cell's box, by its style.
+    mutating func box(_ cell: Cell, _ r: SVG.Rect) {
+        switch cell.style {
+        case .given, .empty, .answer, .removed, .kept:
+            rect(r, [("fill", "white"), ("stroke", "black"), ("stroke-width", "0.35")])
+        case .tile:
+            rect(r.inset(r.height * 0.08), [("rx", number(r.height * 0.15)), ("fill", "white"), ("stroke", "black"),
+                                             ("stroke-width", "0.35")])
+        case .sign, .label:
+            break
+        }
+    }
+
+    /// A cell's text and marks, by its style, sized to fit the cell.
+    mutating func content(_ cell: Cell, _ r: SVG.Rect) {
+        let size = min(r.height * 0.55, r.width * 0.88 / max(ems(cell.text), 0.64))
+        let (x, y) = (r.x + r.width / 2, r.y + r.height / 2 + size * 0.36)
+        switch cell.style {
+        case .empty:
+            break
+        case .given, .label, .kept:
+            text(cell.text, x: x, y: y, size: size, weight: "bold")
+        case .sign, .tile:
+            text(cell.text, x: x, y: y, size: size)
+        case .answer:
+            text(cell.text, x: x, y: y, size: size, italic: true)
+        case .removed:
+            text(cell.text, x: x, y: y, size: size, fill: "#808080")
+        }
+        switch cell.style {
+        case .kept:
+            element("circle", [("cx", number(x)), ("cy", number(r.y + r.height / 2)), ("r", number(r.height * 0.4)),
+                               ("fill", "none"), ("stroke", "black"), ("stroke-width", "0.45")])
+        case .removed:
+            let inner = r.inset(r.height * 0.18)
+            element("line", [("x1", number(inner.x)), ("y1", number(inner.y + inner.height)), ("x2", number(inner.x + inner.width)),
+                             ("y2", number(inner.y)), ("stroke", "black"), ("stroke-width", "0.45")])
+        default:
+            break
+        }
+    }
+
+    /// The width of text in ems, near enough to fit it in a cell: digits and
+    /// letters about 0.64, signs wider, thin spaces narrower.
+    private func ems(_ text: String) -> Double {
+        text.reduce(0) { total, character in
+            switch character {
+            case "\u{2009}": return total + 0.2
+            case "−", "+", "×", "÷", "=": return total + 0.84
+            default: return total + 0.64
+            }
+        }
+    }
+
+    /// A highlight over a cell: light and dashed for a cell read, darker
+    /// with a thick outline for a cell decided.
+    mutating func mark(_ r: SVG.Rect, strong: Bool) {
+        rect(r.inset(0.5), strong
+             ? [("fill", "black"), ("fill-opacity", "0.22"), ("stroke", "black"), ("stroke-width", "1.1")]
+             : [("fill", "black"), ("fill-opacity", "0.08"), ("stroke", "black"), ("stroke-width", "0.6"),
+                ("stroke-dasharray", "1.2 0.8")])
+    }
+
+    private func attributeText(_ attributes: [(String, String)]) -> String {
+        attributes.map { " \($0.0)=\"\(escapeXML($0.1))\"" }.joined()
+    }
+}
+
+/// A length with at most two decimals and no trailing zeros, the same on
+/// every machine (no locale).
+func number(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let sign = hundredths < 0 ? "-" : ""
+    let whole = abs(hundredths) / 100, fraction = abs(hundredths) % 100
+    if fraction == 0 { return sign + String(whole) }
+    return sign + String(whole) + "." + (fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction))
+}
+
+/// Text safe inside XML and HTML elements and attribute values; control
+/// characters XML does not allow are left out.
+public func escapeXML(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+        switch character {
+        case _ where character.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" }: continue
+        case "&": escaped += "&amp;"
+        case "<": escaped += "&lt;"
+        case ">": escaped += "&gt;"
+        case "\"": escaped += "&quot;"
+        case "'": escaped += "&#39;"
+        default: escaped.append(character)
+        }
+    }
+    return escaped
+}
