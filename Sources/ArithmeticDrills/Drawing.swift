@@ -10,9 +10,9 @@ extension DrillsFamily: DrawableFamily {
             let written = solved ? exercise.correctAnswer : sheet.answers.indices.contains(row) ? sheet.answers[row] : nil
             cells += [
                 Cell(row: row, column: 0, "\(row + 1).", .sign),
-                Cell(row: row, column: 1, "\(exercise.firstNumber)", .given),
+                Cell(row: row, column: 1, "\(exercise.firstNumber)", .label),
                 Cell(row: row, column: 2, exercise.type == .subtraction ? "−" : exercise.type.symbol, .sign),
-                Cell(row: row, column: 3, "\(exercise.secondNumber)", .given),
+                Cell(row: row, column: 3, "\(exercise.secondNumber)", .label),
                 Cell(row: row, column: 4, "=", .sign),
                 Cell(row: row, column: 5, written.map { "\($0)" } ?? "", written == nil ? .empty : .answer),
             ]

@@ -2,8 +2,9 @@ import PuzzleDrawing
 import PuzzleKit
 
 /// The math crossword on a board: the grid's operands, operators and equals
-/// signs (blocks stay white), and a row under it the pool's tiles, a
-/// grid's width to a row.
+/// signs (blocks stay white) with its rows and columns numbered as the
+/// explanations count them, and a row under it the pool's tiles, a grid's
+/// width to a row.
 extension MathCrosswordFamily: DrawableFamily {
     public func board(_ level: Level, solved: Bool) throws -> Board {
         let values = solved ? try solution(of: level) : [:]
@@ -30,7 +31,8 @@ extension MathCrosswordFamily: DrawableFamily {
         for (index, tile) in level.numberPool.enumerated() {
             cells.append(Cell(row: poolRow + index / perRow, column: index % perRow, "\(tile)", .tile))
         }
-        return Board(rows: max(level.rows, (cells.map(\.position.row).max() ?? 0) + 1), columns: level.columns, cells: cells)
+        return Board(rows: max(level.rows, (cells.map(\.position.row).max() ?? 0) + 1), columns: level.columns, cells: cells,
+                     numberedRows: level.rows, numberedColumns: level.columns)
     }
 
     public func steps(_ level: Level) throws -> [StepMarks] {

@@ -1,7 +1,8 @@
 import PuzzleDrawing
 import PuzzleKit
 
-/// Number search on a board: the digit grid, and under it one row per
+/// Number search on a board: the digit grid, its rows and columns numbered
+/// as the explanations count them, and under it one row per
 /// question (`45 + 23 = □`); solved, each answer is written in and its path
 /// drawn through the grid. (`Board` here is the family's own grid index, so
 /// the drawing's is named in full.)
@@ -27,7 +28,7 @@ extension NumberSearchFamily: DrawableFamily {
             columns = max(columns, column + 2)
         }
         return PuzzleDrawing.Board(rows: level.rows + (level.questions.isEmpty ? 0 : 1 + level.questions.count), columns: columns,
-                     cells: cells, paths: paths)
+                     cells: cells, paths: paths, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
     public func steps(_ level: Level) throws -> [StepMarks] {

@@ -18,12 +18,20 @@ public struct Board: Sendable, Equatable {
     public var cells: [Cell]
     /// Lines through the centres of cells, in order (a number search answer).
     public var paths: [[GridPosition]]
+    /// How many rows, from the first, are numbered 1, 2, … at the left, as
+    /// explanations count them (0: none).
+    public var numberedRows: Int
+    /// How many columns, from the first, are numbered along the top.
+    public var numberedColumns: Int
 
-    public init(rows: Int, columns: Int, cells: [Cell], paths: [[GridPosition]] = []) {
+    public init(rows: Int, columns: Int, cells: [Cell], paths: [[GridPosition]] = [], numberedRows: Int = 0,
+                numberedColumns: Int = 0) {
         self.rows = rows
         self.columns = columns
         self.cells = cells
         self.paths = paths
+        self.numberedRows = numberedRows
+        self.numberedColumns = numberedColumns
     }
 }
 

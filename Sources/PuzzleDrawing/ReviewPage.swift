@@ -88,7 +88,7 @@ public struct ReviewPage: Sendable {
         .note { color: #444; font-size: 0.9em; }
         .puzzle { border-top: 1px solid #888; padding: 0.8em 0 1em; }
         .layout { display: flex; flex-wrap: wrap; gap: 1.2em; align-items: flex-start; }
-        figure { margin: 0; }
+        figure { margin: 0; position: sticky; top: 0.5em; }
         svg { max-width: 100%; height: auto; }
         .about { flex: 1 1 22em; min-width: 16em; }
         dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.15em 0.8em; margin: 0 0 0.6em; }
@@ -102,6 +102,7 @@ public struct ReviewPage: Sendable {
         @page { margin: 12mm; }
         @media print {
           body { margin: 0; font-size: 9pt; }
+          figure { position: static; }
           .note, summary { display: none; }
           .puzzle { break-inside: avoid; page-break-inside: avoid; border-top: none; }
           .puzzle:nth-of-type(2n) { break-after: page; page-break-after: always; }

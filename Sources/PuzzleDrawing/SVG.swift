@@ -42,14 +42,17 @@ public enum SVG {
         // Rows and columns without a cell along the edges are left out.
         let firstRow = board.cells.map(\.position.row).min() ?? 0
         let firstColumn = board.cells.map(\.position.column).min() ?? 0
-        let rows = Double(max((board.cells.map(\.position.row).max() ?? 0) - firstRow + 1, 1))
+        let lastRow = board.cells.map(\.position.row).max() ?? 0
+        let rows = Double(max(lastRow - firstRow + 1, 1))
         let columns = Double(max((board.cells.map { $0.position.column + $0.width }.max() ?? 1) - firstColumn, 1))
+        // Room for the row and column numbers, in cells.
+        let ruler = board.numberedRows > 0 || board.numberedColumns > 0 ? 0.6 : 0
         let width: Double, height: Double, cell: Double, left: Double, top: Double
         if let size = paper.size {
             let margin = 15.0
             (width, height) = size
-            cell = min(largestCell, (width - 2 * margin) / columns, (height - 2 * margin - titleHeight) / rows)
-            left = (width - cell * columns) / 2
+            cell = min(largestCell, (width - 2 * margin) / (columns + ruler), (height - 2 * margin - titleHeight) / (rows + ruler))
+            left = (width - cell * (columns + ruler)) / 2
             top = margin + titleHeight
         } else {
             let margin = 5.0
@@ -57,7 +60,8 @@ public enum SVG {
             (left, top) = (margin, margin + titleHeight)
             // Wide enough for the title too (bold characters of about 0.65 em).
             let titleWidth = Double(title?.count ?? 0) * titleSize * 0.65
-            (width, height) = (2 * margin + max(cell * columns, titleWidth), 2 * margin + titleHeight + cell * rows)
+            (width, height) = (2 * margin + max(cell * (columns + ruler), titleWidth),
+                               2 * margin + titleHeight + cell * (rows + ruler))
         }
         var canvas = Canvas(width: width, height: height)
         if let title { canvas.title(title) }
@@ -65,12 +69,32 @@ public enum SVG {
         if let title {
             canvas.text(title, x: left, y: top - 4, size: titleSize, anchor: "start", weight: "bold")
         }
-        let frame = Frame(left: left - Double(firstColumn) * cell, top: top - Double(firstRow) * cell, cell: cell)
+        let frame = Frame(left: left + (ruler - Double(firstColumn)) * cell, top: top + (ruler - Double(firstRow)) * cell, cell: cell)
+        let rulerSize = cell * 0.3
+        for row in max(firstRow, 0)...max(lastRow, 0) where row < board.numberedRows {
+            let centre = frame.centre(GridPosition(row: row, column: firstColumn))
+            canvas.text(String(row + 1), x: centre.x - cell * (0.5 + ruler / 2), y: centre.y + rulerSize * 0.36, size: rulerSize,
+                        fill: "#555555")
+        }
+        let lastColumn = Int(columns) + firstColumn - 1
+        for column in max(firstColumn, 0)...max(lastColumn, 0) where column < board.numberedColumns {
+            let centre = frame.centre(GridPosition(row: firstRow, column: column))
+            canvas.text(String(column + 1), x: centre.x, y: centre.y - cell * (0.5 + ruler / 2) + rulerSize * 0.36, size: rulerSize,
+                        fill: "#555555")
+        }
         for cell in board.cells { canvas.box(cell, frame.rect(cell.position, width: cell.width)) }
         for path in board.paths where !path.isEmpty {
-            canvas.polyline(path.map(frame.centre), width: cell * 0.55)
+            canvas.polyline(path.map(frame.centre), width: cell * 0.42)
         }
-        for cell in board.cells { canvas.content(cell, frame.rect(cell.position, width: cell.width)) }
+        // One text size per cell width, the largest at which every such cell's text fits.
+        var sizes: [Int: Double] = [:]
+        for cell in board.cells where !cell.text.isEmpty {
+            let fitting = Canvas.fittingSize(cell.text, frame.rect(cell.position, width: cell.width))
+            sizes[cell.width] = min(sizes[cell.width] ?? fitting, fitting)
+        }
+        for cell in board.cells {
+            canvas.content(cell, frame.rect(cell.position, width: cell.width), size: sizes[cell.width] ?? 0)
+        }
         let widths = Dictionary(board.cells.map { ($0.position, $0.width) }, uniquingKeysWith: max)
         for (index, step) in highlights.enumerated() {
             canvas.open("g", hidden ? [("class", "step"), ("data-step", String(index + 1)), ("visibility", "hidden")] : [])
@@ -150,7 +174,7 @@ struct Canvas {
 
     mutating func polyline(_ points: [(x: Double, y: Double)], width: Double) {
         element("polyline", [("points", points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")),
-                             ("fill", "none"), ("stroke", "black"), ("stroke-opacity", "0.18"),
+                             ("fill", "none"), ("stroke", "black"), ("stroke-opacity", "0.22"),
                              ("stroke-width", number(width)), ("stroke-linecap", "round"), ("stroke-linejoin", "round")])
     }
 
@@ -167,9 +191,14 @@ struct Canvas {
         }
     }
 
-    /// A cell's text and marks, by its style, sized to fit the cell.
-    mutating func content(_ cell: Cell, _ r: SVG.Rect) {
-        let size = min(r.height * 0.55, r.width * 0.88 / max(ems(cell.text), 0.64))
+    /// The largest text size (up to 55 % of the cell's height) at which
+    /// `text` fits in the cell.
+    static func fittingSize(_ text: String, _ r: SVG.Rect) -> Double {
+        min(r.height * 0.55, r.width * 0.88 / max(ems(text), 0.64))
+    }
+
+    /// A cell's text, in `size`, and marks, by its style.
+    mutating func content(_ cell: Cell, _ r: SVG.Rect, size: Double) {
         let (x, y) = (r.x + r.width / 2, r.y + r.height / 2 + size * 0.36)
         switch cell.style {
         case .empty:
@@ -198,7 +227,7 @@ struct Canvas {
 
     /// The width of text in ems, near enough to fit it in a cell: digits and
     /// letters about 0.64, signs wider, thin spaces narrower.
-    private func ems(_ text: String) -> Double {
+    private static func ems(_ text: String) -> Double {
         text.reduce(0) { total, character in
             switch character {
             case "\u{2009}": return total + 0.2
