@@ -17,7 +17,7 @@ extension DrillsFamily: DrawableFamily {
                 Cell(row: row, column: 5, written.map { "\($0)" } ?? "", written == nil ? .empty : .answer),
             ]
         }
-        return Board(rows: sheet.exercises.count, columns: 6, cells: cells)
+        return Board(cells: cells)
     }
 
     public func steps(_ sheet: Sheet) throws -> [StepMarks] {

@@ -17,7 +17,7 @@ extension CrossSumsFamily: DrawableFamily {
                 cells.append(Cell(row: row + 1, column: column + 1, "\(number)", style))
             }
         }
-        return Board(rows: puzzle.rows + 1, columns: puzzle.columns + 1, cells: cells)
+        return Board(cells: cells)
     }
 
     public func steps(_ puzzle: Puzzle) throws -> [StepMarks] {

@@ -31,8 +31,7 @@ extension MathCrosswordFamily: DrawableFamily {
         for (index, tile) in level.numberPool.enumerated() {
             cells.append(Cell(row: poolRow + index / perRow, column: index % perRow, "\(tile)", .tile))
         }
-        return Board(rows: max(level.rows, (cells.map(\.position.row).max() ?? 0) + 1), columns: level.columns, cells: cells,
-                     numberedRows: level.rows, numberedColumns: level.columns)
+        return Board(cells: cells, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
     public func steps(_ level: Level) throws -> [StepMarks] {

@@ -22,8 +22,7 @@ extension MorseFamily: DrawableFamily {
             cells.append(Cell(row: slot.position.row + 1, column: slot.position.column, width: 2,
                               codeStyle == .empty ? "" : code, codeStyle))
         }
-        let lines = (slots.map(\.position.row).max() ?? 0) / 3 + 1
-        return Board(rows: 3 * lines - 1, columns: Self.lineWidth, cells: cells)
+        return Board(cells: cells)
     }
 
     public func steps(_ exercise: Exercise) throws -> [StepMarks] {

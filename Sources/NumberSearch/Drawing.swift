@@ -13,22 +13,18 @@ extension NumberSearchFamily: DrawableFamily {
         for (row, digits) in level.grid.enumerated() {
             for (column, digit) in digits.enumerated() { cells.append(Cell(row: row, column: column, "\(digit)", .given)) }
         }
-        var columns = level.columns
         for (index, question) in level.questions.enumerated() {
+            // Operands at even columns, `+` and `=` between, the answer box last.
             let row = level.rows + 1 + index
-            var column = 0
             for (i, operand) in question.operands.enumerated() {
-                if i > 0 { cells.append(Cell(row: row, column: column, "+", .sign)); column += 1 }
-                cells.append(Cell(row: row, column: column, "\(operand)", .label))
-                column += 1
+                if i > 0 { cells.append(Cell(row: row, column: 2 * i - 1, "+", .sign)) }
+                cells.append(Cell(row: row, column: 2 * i, "\(operand)", .label))
             }
-            cells.append(Cell(row: row, column: column, "=", .sign))
-            cells.append(solved ? Cell(row: row, column: column + 1, "\(question.target)", .answer)
-                                : Cell(row: row, column: column + 1, "", .empty))
-            columns = max(columns, column + 2)
+            let answer = 2 * question.operands.count
+            cells.append(Cell(row: row, column: answer - 1, "=", .sign))
+            cells.append(Cell(row: row, column: answer, solved ? "\(question.target)" : "", solved ? .answer : .empty))
         }
-        return PuzzleDrawing.Board(rows: level.rows + (level.questions.isEmpty ? 0 : 1 + level.questions.count), columns: columns,
-                     cells: cells, paths: paths, numberedRows: level.rows, numberedColumns: level.columns)
+        return PuzzleDrawing.Board(cells: cells, paths: paths, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
     public func steps(_ level: Level) throws -> [StepMarks] {

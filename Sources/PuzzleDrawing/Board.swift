@@ -4,16 +4,12 @@ import PuzzleKit
 /// picture every family draws. ``SVG`` turns it into a drawing; an app can
 /// lay out the same cells with its own views.
 ///
-///     let board = Board(rows: 1, columns: 5, cells: [
+///     let board = Board(cells: [
 ///         Cell(row: 0, column: 0, "7", .given), Cell(row: 0, column: 1, "+", .sign),
 ///         Cell(row: 0, column: 2, "", .empty), Cell(row: 0, column: 3, "=", .sign),
 ///         Cell(row: 0, column: 4, "12", .given),
 ///     ])
 public struct Board: Sendable, Equatable {
-    /// Rows of cells.
-    public var rows: Int
-    /// Columns of cells.
-    public var columns: Int
     /// The cells that are drawn; a position without a cell stays white.
     public var cells: [Cell]
     /// Lines through the centres of cells, in order (a number search answer).
@@ -24,10 +20,7 @@ public struct Board: Sendable, Equatable {
     /// How many columns, from the first, are numbered along the top.
     public var numberedColumns: Int
 
-    public init(rows: Int, columns: Int, cells: [Cell], paths: [[GridPosition]] = [], numberedRows: Int = 0,
-                numberedColumns: Int = 0) {
-        self.rows = rows
-        self.columns = columns
+    public init(cells: [Cell], paths: [[GridPosition]] = [], numberedRows: Int = 0, numberedColumns: Int = 0) {
         self.cells = cells
         self.paths = paths
         self.numberedRows = numberedRows

@@ -38,86 +38,101 @@ public enum SVG {
     ///     `data-step` from 1) for a page's script to show one at a time.
     public static func document(_ board: Board, paper: Paper, title: String?, highlights: [StepMarks] = [],
                                 hidden: Bool = false) -> String {
-        let titleHeight = title == nil ? 0.0 : 9.0, titleSize = 4.2
-        // Rows and columns without a cell along the edges are left out.
-        let firstRow = board.cells.map(\.position.row).min() ?? 0
-        let firstColumn = board.cells.map(\.position.column).min() ?? 0
-        let lastRow = board.cells.map(\.position.row).max() ?? 0
-        let rows = Double(max(lastRow - firstRow + 1, 1))
-        let columns = Double(max((board.cells.map { $0.position.column + $0.width }.max() ?? 1) - firstColumn, 1))
-        // Room for the row and column numbers, in cells.
-        let ruler = board.numberedRows > 0 || board.numberedColumns > 0 ? 0.6 : 0
-        let width: Double, height: Double, cell: Double, left: Double, top: Double
-        if let size = paper.size {
-            let margin = 15.0
-            (width, height) = size
-            cell = min(largestCell, (width - 2 * margin) / (columns + ruler), (height - 2 * margin - titleHeight) / (rows + ruler))
-            left = (width - cell * (columns + ruler)) / 2
-            top = margin + titleHeight
-        } else {
-            let margin = 5.0
-            cell = fitCell
-            (left, top) = (margin, margin + titleHeight)
-            // Wide enough for the title too (bold characters of about 0.65 em).
-            let titleWidth = Double(title?.count ?? 0) * titleSize * 0.65
-            (width, height) = (2 * margin + max(cell * (columns + ruler), titleWidth),
-                               2 * margin + titleHeight + cell * (rows + ruler))
-        }
-        var canvas = Canvas(width: width, height: height)
+        let layout = Layout(board, paper: paper, title: title)
+        var canvas = Canvas(width: layout.width, height: layout.height)
         if let title { canvas.title(title) }
         canvas.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")])
         if let title {
-            canvas.text(title, x: left, y: top - 4, size: titleSize, anchor: "start", weight: "bold")
+            canvas.text(title, x: layout.left, y: layout.top - 4, size: Layout.titleSize, anchor: "start", weight: "bold")
         }
-        let frame = Frame(left: left + (ruler - Double(firstColumn)) * cell, top: top + (ruler - Double(firstRow)) * cell, cell: cell)
-        let rulerSize = cell * 0.3
-        for row in max(firstRow, 0)...max(lastRow, 0) where row < board.numberedRows {
-            let centre = frame.centre(GridPosition(row: row, column: firstColumn))
-            canvas.text(String(row + 1), x: centre.x - cell * (0.5 + ruler / 2), y: centre.y + rulerSize * 0.36, size: rulerSize,
-                        fill: "#555555")
+        let rulerSize = layout.cell * 0.3, rulerOffset = layout.cell * (0.5 + Layout.ruler / 2)
+        for row in layout.rows where row < board.numberedRows {
+            let centre = layout.centre(GridPosition(row: row, column: layout.columns.lowerBound))
+            canvas.text(String(row + 1), x: centre.x - rulerOffset, y: centre.y + rulerSize * 0.36, size: rulerSize, fill: "#555555")
         }
-        let lastColumn = Int(columns) + firstColumn - 1
-        for column in max(firstColumn, 0)...max(lastColumn, 0) where column < board.numberedColumns {
-            let centre = frame.centre(GridPosition(row: firstRow, column: column))
-            canvas.text(String(column + 1), x: centre.x, y: centre.y - cell * (0.5 + ruler / 2) + rulerSize * 0.36, size: rulerSize,
-                        fill: "#555555")
+        for column in layout.columns where column < board.numberedColumns {
+            let centre = layout.centre(GridPosition(row: layout.rows.lowerBound, column: column))
+            canvas.text(String(column + 1), x: centre.x, y: centre.y - rulerOffset + rulerSize * 0.36, size: rulerSize, fill: "#555555")
         }
-        for cell in board.cells { canvas.box(cell, frame.rect(cell.position, width: cell.width)) }
+        for cell in board.cells { canvas.box(cell, layout.rect(cell.position, width: cell.width)) }
         for path in board.paths where !path.isEmpty {
-            canvas.polyline(path.map(frame.centre), width: cell * 0.42)
+            canvas.polyline(path.map(layout.centre), width: layout.cell * 0.42)
         }
         // One text size per cell width, the largest at which every such cell's text fits.
         var sizes: [Int: Double] = [:]
         for cell in board.cells where !cell.text.isEmpty {
-            let fitting = Canvas.fittingSize(cell.text, frame.rect(cell.position, width: cell.width))
+            let fitting = Canvas.fittingSize(cell.text, layout.rect(cell.position, width: cell.width))
             sizes[cell.width] = min(sizes[cell.width] ?? fitting, fitting)
         }
         for cell in board.cells {
-            canvas.content(cell, frame.rect(cell.position, width: cell.width), size: sizes[cell.width] ?? 0)
+            canvas.content(cell, layout.rect(cell.position, width: cell.width), size: sizes[cell.width] ?? 0)
         }
         let widths = Dictionary(board.cells.map { ($0.position, $0.width) }, uniquingKeysWith: max)
         for (index, step) in highlights.enumerated() {
             canvas.open("g", hidden ? [("class", "step"), ("data-step", String(index + 1)), ("visibility", "hidden")] : [])
-            for position in step.uses { canvas.mark(frame.rect(position, width: widths[position] ?? 1), strong: false) }
-            for position in step.fixes { canvas.mark(frame.rect(position, width: widths[position] ?? 1), strong: true) }
+            for position in step.uses { canvas.mark(layout.rect(position, width: widths[position] ?? 1), strong: false) }
+            for position in step.fixes { canvas.mark(layout.rect(position, width: widths[position] ?? 1), strong: true) }
             canvas.close("g")
         }
         return canvas.document()
     }
 
-    /// Where the board's cells lie on the sheet.
-    struct Frame {
-        var left: Double
-        var top: Double
-        var cell: Double
+    /// Where the board lies on the sheet: the rows and columns from the
+    /// first to the last that hold a cell, a band for the row and column
+    /// numbers when the board has them, and a title line.
+    struct Layout {
+        static let titleHeight = 9.0
+        static let titleSize = 4.2
+        /// The band for row and column numbers, in cells.
+        static let ruler = 0.6
 
-        func rect(_ position: GridPosition, width: Int) -> Rect {
-            Rect(x: left + Double(position.column) * cell, y: top + Double(position.row) * cell,
-                 width: Double(max(width, 1)) * cell, height: cell)
+        let rows: ClosedRange<Int>
+        let columns: ClosedRange<Int>
+        /// The sheet, in millimetres.
+        let width: Double
+        let height: Double
+        /// A cell's side, in millimetres.
+        let cell: Double
+        /// The top left corner of the drawing below the title.
+        let left: Double
+        let top: Double
+        /// The top left corner of the first row and column.
+        private let origin: (x: Double, y: Double)
+
+        init(_ board: Board, paper: Paper, title: String?) {
+            let rows = board.cells.map(\.position.row), columns = board.cells.map(\.position.column)
+            let ends = board.cells.map { $0.position.column + max($0.width, 1) - 1 }
+            self.rows = (rows.min() ?? 0)...(rows.max() ?? 0)
+            self.columns = (columns.min() ?? 0)...(ends.max() ?? 0)
+            let ruler = board.numberedRows > 0 || board.numberedColumns > 0 ? Self.ruler : 0
+            let across = Double(self.columns.count) + ruler, down = Double(self.rows.count) + ruler
+            let titleHeight = title == nil ? 0 : Self.titleHeight
+            if let size = paper.size {
+                let margin = 15.0
+                (width, height) = size
+                cell = min(SVG.largestCell, (width - 2 * margin) / across, (height - 2 * margin - titleHeight) / down)
+                (left, top) = ((width - cell * across) / 2, margin + titleHeight)
+            } else {
+                let margin = 5.0
+                // Wide enough for the title too (bold characters of about 0.65 em).
+                let titleWidth = Double(title?.count ?? 0) * Self.titleSize * 0.65
+                cell = SVG.fitCell
+                (left, top) = (margin, margin + titleHeight)
+                (width, height) = (2 * margin + max(cell * across, titleWidth), 2 * margin + titleHeight + cell * down)
+            }
+            origin = (left + ruler * cell, top + ruler * cell)
         }
 
+        /// The rectangle of the cell at `position`, `width` cells wide.
+        func rect(_ position: GridPosition, width: Int) -> Rect {
+            Rect(x: origin.x + Double(position.column - columns.lowerBound) * cell,
+                 y: origin.y + Double(position.row - rows.lowerBound) * cell, width: Double(max(width, 1)) * cell, height: cell)
+        }
+
+        /// The centre of the cell at `position`.
         func centre(_ position: GridPosition) -> (x: Double, y: Double) {
-            (left + (Double(position.column) + 0.5) * cell, top + (Double(position.row) + 0.5) * cell)
+            let r = rect(position, width: 1)
+            return (r.x + cell / 2, r.y + cell / 2)
         }
     }
 
@@ -254,7 +269,8 @@ struct Canvas {
 /// A length with at most two decimals and no trailing zeros, the same on
 /// every machine (no locale).
 func number(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
+    // Beyond any sheet (and beyond Int): no trap, a zero.
+    guard let hundredths = Int(exactly: (value * 100).rounded()), abs(hundredths) < 1 << 52 else { return "0" }
     let sign = hundredths < 0 ? "-" : ""
     let whole = abs(hundredths) / 100, fraction = abs(hundredths) % 100
     if fraction == 0 { return sign + String(whole) }

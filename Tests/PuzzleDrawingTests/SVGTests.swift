@@ -4,7 +4,7 @@ import PuzzleKit
 import Testing
 
 @Suite struct SVGTests {
-    let board = Board(rows: 2, columns: 3, cells: [
+    let board = Board(cells: [
         Cell(row: 0, column: 0, "<7 & \"8\">", .given), Cell(row: 0, column: 1, "+", .sign), Cell(row: 0, column: 2, "", .empty),
         Cell(row: 1, column: 0, width: 2, "kept", .kept), Cell(row: 1, column: 2, "9", .removed),
     ])
@@ -19,7 +19,7 @@ import Testing
 
     @Test func controlCharactersAreLeftOut() throws {
         #expect(escapeXML("a\u{1}b\tc") == "ab\tc")
-        let odd = Board(rows: 1, columns: 1, cells: [Cell(row: 0, column: 0, "x\u{0}y", .given)])
+        let odd = Board(cells: [Cell(row: 0, column: 0, "x\u{0}y", .given)])
         #expect(try #require(SVGTexts.of(SVG.document(odd, paper: .a4, title: nil))) == ["xy"])
     }
 
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func edgeRowsAndColumnsWithoutCellsAreLeftOut() {
-        let shifted = Board(rows: 5, columns: 6, cells: board.cells.map { cell in
+        let shifted = Board(cells: board.cells.map { cell in
             var moved = cell
             moved.position = GridPosition(row: cell.position.row + 2, column: cell.position.column + 3)
             return moved
