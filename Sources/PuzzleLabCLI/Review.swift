@@ -41,28 +41,19 @@ struct Review: ParsableCommand {
 
     func run() throws {
         try output.refuseOverwrite()
-        var entries: [ReviewPage.Entry] = []
-        let title: String
-        if files.isEmpty {
-            guard let family = options.family() as? any DrawableFamily else { throw CLIError("\(options.family().info.name) puzzles cannot be drawn") }
-            let (described, generated) = try reviewGenerated(family)
-            (title, entries) = (described, generated)
-        } else {
-            let failed = forEachInput(files, kind: options.kind) { family, file, data in
-                guard let drawable = family as? any DrawableFamily else {
-                    printError("\(file): \(family.info.name) puzzles cannot be drawn")
-                    return 1
-                }
-                return reviewFile(drawable, file: file, data: data, into: &entries)
-            }
-            if failed > 0 { throw ExitCode.failure }
-            title = "PuzzleLab review: " + files.joined(separator: ", ")
-        }
-        try output.write(ReviewPage(title: title, entries: entries).html)
-        if output.out != "-" { printError("puzzlelab: wrote \(counted(entries.count, "puzzle")) to \(output.out)") }
+        let page = files.isEmpty ? try generatedPage() : try filesPage()
+        try output.write(page.html)
+        if output.out != "-" { printError("puzzlelab: wrote \(counted(page.entries.count, "puzzle")) to \(output.out)") }
     }
 
-    private func reviewGenerated<F: DrawableFamily>(_ family: F) throws -> (String, [ReviewPage.Entry]) {
+    /// The page of the generated puzzles of seeds SEED … SEED+COUNT-1.
+    private func generatedPage() throws -> ReviewPage {
+        let family = options.family()
+        guard let drawable = family as? any DrawableFamily else { throw CLIError("\(family.info.name) puzzles cannot be drawn") }
+        return try generatedPage(drawable)
+    }
+
+    private func generatedPage<F: DrawableFamily>(_ family: F) throws -> ReviewPage {
         try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
@@ -78,7 +69,23 @@ struct Review: ParsableCommand {
             }
         }
         let seeds = count == 1 ? "seed \(options.seed)" : "seeds \(options.seed)…\(options.seed + (count - 1))"
-        return ("PuzzleLab review: \(family.info.name) \(id), \(seeds)\(options.unique ? ", unique" : "")", entries)
+        return ReviewPage(title: "PuzzleLab review: \(family.info.name) \(id), \(seeds)\(options.unique ? ", unique" : "")",
+                          entries: entries)
+    }
+
+    /// The page of every puzzle of the files; fails after reporting every
+    /// file or puzzle that cannot be read or drawn.
+    private func filesPage() throws -> ReviewPage {
+        var entries: [ReviewPage.Entry] = []
+        let failed = forEachInput(files, kind: options.kind) { family, file, data in
+            guard let drawable = family as? any DrawableFamily else {
+                printError("\(file): \(family.info.name) puzzles cannot be drawn")
+                return 1
+            }
+            return reviewFile(drawable, file: file, data: data, into: &entries)
+        }
+        if failed > 0 { throw ExitCode.failure }
+        return ReviewPage(title: "PuzzleLab review: " + files.joined(separator: ", "), entries: entries)
     }
 
     /// Adds the file's puzzles to `entries`; returns how many failed (each
