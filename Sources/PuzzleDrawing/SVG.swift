@@ -61,7 +61,7 @@ public enum SVG {
         // One text size per cell width, the largest at which every such cell's text fits.
         var sizes: [Int: Double] = [:]
         for cell in board.cells where !cell.text.isEmpty {
-            let fitting = Canvas.fittingSize(cell.text, layout.rect(cell.position, width: cell.width))
+            let fitting = Canvas.fittingSize(cell, layout.rect(cell.position, width: cell.width))
             sizes[cell.width] = min(sizes[cell.width] ?? fitting, fitting)
         }
         for cell in board.cells {
@@ -199,7 +199,7 @@ struct Canvas {
         case .given, .empty, .answer, .removed, .kept:
             rect(r, [("fill", "white"), ("stroke", "black"), ("stroke-width", "0.35")])
         case .tile:
-            rect(r.inset(r.height * 0.08), [("rx", number(r.height * 0.15)), ("fill", "white"), ("stroke", "black"),
+            rect(r.inset(Self.tileInset(r)), [("rx", number(r.height * 0.15)), ("fill", "white"), ("stroke", "black"),
                                              ("stroke-width", "0.35")])
         case .sign, .label:
             break
@@ -207,10 +207,14 @@ struct Canvas {
     }
 
     /// The largest text size (up to 55 % of the cell's height) at which
-    /// `text` fits in the cell.
-    static func fittingSize(_ text: String, _ r: SVG.Rect) -> Double {
-        min(r.height * 0.55, r.width * 0.88 / max(ems(text), 0.64))
+    /// the cell's text fits in its box.
+    static func fittingSize(_ cell: Cell, _ r: SVG.Rect) -> Double {
+        let room = cell.style == .tile ? r.width - 2 * tileInset(r) : r.width
+        return min(r.height * 0.55, room * 0.88 / max(ems(cell.text), 0.64))
     }
+
+    /// How far a tile's rounded box stands inside its cell.
+    static func tileInset(_ r: SVG.Rect) -> Double { r.height * 0.08 }
 
     /// A cell's text, in `size`, and marks, by its style.
     mutating func content(_ cell: Cell, _ r: SVG.Rect, size: Double) {
