@@ -145,7 +145,8 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public var gradeLabels: [String] { DrillFeature.gradeLabels }
 
-    public func grade(_ puzzle: Sheet, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
+    /// Grading is linear in the exercises, so `timeLimit` never stops it.
+    public func grade(_ puzzle: Sheet, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         try SheetVerifier.grade(puzzle, explain: explain)
     }
 

@@ -69,7 +69,7 @@ extension _Engine {
         /// The limit that forbids visiting one more node, if any.
         func budgetExhausted() -> StopReason? {
             if nodes >= nodeLimit { return .nodeLimit }
-            if nodes & 1023 == 0, let time = limits.time, start.duration(to: clock.now) >= time { return .timeLimit }
+            if nodes & 63 == 0, let time = limits.time, start.duration(to: clock.now) >= time { return .timeLimit }
             return nil
         }
 

@@ -6,7 +6,7 @@ public struct SearchLimits: Sendable, Equatable {
     /// Stop before visiting more than this many search nodes (the root counts
     /// as one node, and so does every branch `x == v` or `x != v`).
     public var nodes: Int?
-    /// Stop once this much time has elapsed; the clock is read every 1024 nodes.
+    /// Stop once this much time has elapsed; the clock is read every 64 nodes.
     public var time: Duration?
     /// How many solutions to collect in ``SearchResult/solutions`` (the first found).
     public var keepSolutions: Int

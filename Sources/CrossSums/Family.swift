@@ -117,16 +117,21 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public var gradeLabels: [String] { Difficulty.allCases.map(\.rawValue) + ["guess-required"] }
 
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
-        let report = try Grader(puzzle: puzzle).grade(solutionsUpTo2: solutionsUpTo2)
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+        let start = ContinuousClock.now
+        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: timeLimit)
+        let report = try Grader(puzzle: puzzle).grade(timeLimit: timeLimit.map { $0 - (ContinuousClock.now - start) },
+                                                      solutionsUpTo2: upTo2 ?? 0)
         var fields = report.reportRow.fields
         fields.removeAll { $0.key == "id" }
-        return GradeResult(
+        let result = GradeResult(
             label: report.label, score: report.score, hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) },
             steps: report.steps.count, rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
             solutionsUpTo2: report.solutionsUpTo2, forcedShare: report.forcedShare,
             longestForcedRun: report.longestForcedRun, visibility: nil, details: [],
-            explanation: explain ? report.steps.map(\.explanation) : [], fields: fields)
+            explanation: explain ? report.steps.map(\.explanation) : [], fields: fields,
+            complete: report.outcome != .budgetExceeded)
+        return upTo2 == nil ? result.withUnknownSolutionCount() : result
     }
 
     public func startSession(_ puzzle: Puzzle) throws -> GameSession { try GameSession(puzzle: puzzle) }

@@ -94,6 +94,12 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     /// Lists the equations with their state (with the level's solution placed
     /// when it carries one) and notes what the class generators never produce.
+    /// None beyond reading: the only problem ``check(_:)`` finds, a value
+    /// too large for this build, is the error every solver and grader
+    /// throws when it builds the level's model, so this skips building the
+    /// model twice.
+    public func problems(_ level: Level) -> [String] { [] }
+
     public func check(_ level: Level) -> CheckReport {
         do throws(SolveError) {
             _ = try CrosswordModel(level: level)
@@ -153,20 +159,25 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
-    public func grade(_ level: Level, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
-        let report = try Grader().grade(level, solutionsUpTo2: solutionsUpTo2)
+    public func grade(_ level: Level, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+        let start = ContinuousClock.now
+        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(level, timeLimit: timeLimit)
+        let report = try Grader().grade(level, solutionsUpTo2: upTo2 ?? 0,
+                                        timeLimit: timeLimit.map { $0 - (ContinuousClock.now - start) })
         let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
         let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
             + " longest forced run \(report.longestForcedRun); crossings: \(report.crossingCells) cells"
             + " (\(report.blankCrossingCells) empty), \(report.minCrossingsPerEquation)–"
             + "\(String(format: "%.2f", report.meanCrossingsPerEquation)) per equation"
-        return GradeResult(
+        let result = GradeResult(
             label: report.label.rawValue, score: report.score,
             hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) }, steps: report.steps.count,
             rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
             solutionsUpTo2: report.solutionsUpTo2, forcedShare: report.forcedShare,
             longestForcedRun: report.longestForcedRun, visibility: report.visibility, details: [detail],
-            explanation: explain ? Explain.sentences(for: report.steps, in: level) : [], fields: report.fields)
+            explanation: explain ? Explain.sentences(for: report.steps, in: level) : [], fields: report.fields,
+            complete: report.complete)
+        return upTo2 == nil ? result.withUnknownSolutionCount() : result
     }
 
     public func startSession(_ level: Level) -> GameSession { GameSession(level: level) }

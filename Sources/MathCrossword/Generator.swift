@@ -184,26 +184,49 @@ struct _CrosswordBuilder {
     }
 
     /// Depth-first search; on success the state holds the crossword found,
-    /// otherwise it is as it was on entry.
+    /// otherwise it is as it was on entry. The search keeps its own stack
+    /// (one frame per equation placed), so its depth is bounded by memory,
+    /// not by the thread's stack, whatever the target.
     private mutating func grow(target: Int, best: inout [PlacedEquation], budget: inout Int,
                                using rng: inout SplitMix64) -> Bool {
+        /// One placement's alternatives: the candidates, best first as taken.
+        struct Frame {
+            var candidates: [Int]
+            var taken = 0
+            var branches = 0
+        }
         if equations.count > best.count { best = equations }
         if equations.count >= target { return true }
-        var branches = 0
-        var candidates = candidates(using: &rng)
-        // Best first: select the largest remaining key (a full sort would do
-        // the same, but most steps use only the first candidate or two).
-        for taken in candidates.indices {
-            guard branches < Self.branching, budget > 0 else { return false }
-            var top = taken
-            for i in (taken + 1)..<candidates.count where candidates[i] > candidates[top] { top = i }
-            candidates.swapAt(taken, top)
-            let (start, horizontal) = Self.placement(candidates[taken])
-            guard tryPlace(start: start, horizontal: horizontal, using: &rng) else { continue }
-            branches += 1
-            budget -= 1
-            if grow(target: target, best: &best, budget: &budget, using: &rng) { return true }
-            undoLast()
+        var stack = [Frame(candidates: candidates(using: &rng))]
+        while let top = stack.indices.last {
+            var placed = false
+            while stack[top].taken < stack[top].candidates.count, stack[top].branches < Self.branching, budget > 0 {
+                // Best first: select the largest remaining key (a full sort
+                // would do the same, but most steps use only the first
+                // candidate or two).
+                let taken = stack[top].taken
+                var most = taken
+                for i in (taken + 1)..<stack[top].candidates.count where stack[top].candidates[i] > stack[top].candidates[most] {
+                    most = i
+                }
+                stack[top].candidates.swapAt(taken, most)
+                stack[top].taken += 1
+                let (start, horizontal) = Self.placement(stack[top].candidates[taken])
+                guard tryPlace(start: start, horizontal: horizontal, using: &rng) else { continue }
+                stack[top].branches += 1
+                budget -= 1
+                placed = true
+                break
+            }
+            if placed {
+                if equations.count > best.count { best = equations }
+                if equations.count >= target { return true }
+                stack.append(Frame(candidates: candidates(using: &rng)))
+            } else {
+                // Every alternative here failed: take back the placement that led here.
+                stack.removeLast()
+                if !stack.isEmpty { undoLast() }
+            }
         }
         return false
     }

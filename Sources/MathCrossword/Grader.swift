@@ -33,6 +33,9 @@ public struct GradeReport: Sendable {
     public var steps: [GradeStep]
     /// False when the guess budget ran out before a solution was reached.
     public var solved: Bool
+    /// False when the time limit stopped grading: the label and score are
+    /// then what the steps so far needed, a lower bound.
+    public var complete: Bool = true
     /// Solutions, counted up to 2 (2 means "two or more").
     public var solutionsUpTo2: Int
     public var hardestTechnique: Technique?
@@ -81,20 +84,32 @@ public struct Grader: Sendable {
 
     /// Grades `level` (its `currentValue`s are ignored).
     ///
-    /// - Parameter solutionsUpTo2: the level's solutions counted up to 2, when
-    ///   the caller already has them; otherwise the grader counts them.
-    public func grade(_ level: Level, solutionsUpTo2: Int? = nil) throws(SolveError) -> GradeReport {
+    /// - Parameters:
+    ///   - solutionsUpTo2: the level's solutions counted up to 2, when the
+    ///     caller already has them; otherwise the grader counts them.
+    ///   - timeLimit: when given, grading stops once this much time has
+    ///     passed (the clock is read before every step), with
+    ///     ``GradeReport/complete`` false.
+    public func grade(_ level: Level, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> GradeReport {
+        let clock = ContinuousClock()
+        let deadline = timeLimit.map { clock.now.advanced(by: $0) }
         let model = try CrosswordModel(level: level)
         let count = solutionsUpTo2.map { min($0, 2) }
-            ?? model.solve(SearchLimits(solutions: 2, nodes: 1_000_000)).solutionCount
+            ?? model.solve(SearchLimits(solutions: 2, nodes: 1_000_000, time: deadline.map { clock.now.duration(to: $0) })).solutionCount
         var engine = _DeductionEngine(model: model, level: level)
+        engine.deadline = deadline
         let solved: Bool
         let end: _DeductionState
         switch engine.solveTiered(engine.initialState()) {
         case .solved(let state): (solved, end) = (true, state)
         case .stuck(let state), .contradiction(let state): (solved, end) = (false, state)
         }
-        return report(level, steps: end.steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
+        var graded = report(level, steps: end.steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
+        if engine.timedOut {
+            graded.complete = false
+            graded.label = graded.hardestTechnique?.label ?? .easy
+        }
+        return graded
     }
 
     /// The next step from the level's current values (a hint), or `nil` when
@@ -203,6 +218,9 @@ struct _DeductionEngine {
     var backtracks = 0
     var budget = Grader.guessBudget
     var stopAfterFirstStep = false
+    /// When grading must stop; once passed, no step or guess is taken.
+    var deadline: ContinuousClock.Instant?
+    var timedOut = false
 
     init(model: CrosswordModel, level: Level) {
         self.model = model
@@ -561,6 +579,8 @@ extension _DeductionEngine: TieredSolver {
     /// Places the first move of the easiest technique that has any; the
     /// search budget counts these steps.
     mutating func deduce(_ state: inout _DeductionState, depth: Int) -> DeductionResult {
+        if let deadline, ContinuousClock.now >= deadline { timedOut = true }
+        if timedOut { return .none }
         budget -= 1
         if budget < 0 { return .contradiction }
         guard let (technique, moves) = nextMoves(state) else { return .none }
@@ -572,6 +592,7 @@ extension _DeductionEngine: TieredSolver {
 
     /// The empty cell with the fewest candidates, its values ascending.
     mutating func guesses(_ state: _DeductionState, depth: Int) -> [_DeductionState]? {
+        if timedOut { return nil }
         let open = model.blanks.indices.filter { state.assigned[$0] < 0 }
         let lists = open.map { candidates($0, state) }
         guard let pick = open.indices.min(by: { (lists[$0].count, open[$0]) < (lists[$1].count, open[$1]) }) else { return [] }
@@ -585,7 +606,7 @@ extension _DeductionEngine: TieredSolver {
         }
     }
 
-    func mayTryGuess(depth: Int) -> Bool { budget >= 0 }
+    func mayTryGuess(depth: Int) -> Bool { budget >= 0 && !timedOut }
 
     mutating func backtracked() { backtracks += 1 }
 

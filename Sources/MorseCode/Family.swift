@@ -149,7 +149,9 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
                            solutionText: shown.first.map { $0 + "\n" })
     }
 
-    public func grade(_ puzzle: Exercise, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
+    /// Grading and its count are linear in the signals, so `timeLimit`
+    /// never stops them.
+    public func grade(_ puzzle: Exercise, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         let grade = Grader.grade(puzzle)
         // The decodings of the unspaced code counted up to 2, as `solve --limit 2` counts them.
         let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? (try? count(puzzle, limits: CountLimits(solutions: 2)))?.solutionCount

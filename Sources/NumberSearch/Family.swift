@@ -190,7 +190,9 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     /// the share of the places a child starts reading that lead to an answer.
     /// `solutionsUpTo2` is the product of the path counts, up to 2. The
     /// explanation takes the questions easiest first (``EasiestFirst``).
-    public func grade(_ puzzle: Level, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
+    /// Grading is linear in the questions and the grid, so `timeLimit` never
+    /// stops it.
+    public func grade(_ puzzle: Level, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         let grade = try Grader.grade(puzzle)
         let qs = grade.questions
         let unique = qs.map { $0.pathCount == 1 }

@@ -31,8 +31,42 @@ public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `location: message` on one printable line: line breaks become
+    /// spaces, other control characters are escaped (`\u{0}`), and any
+    /// stretch of input the message quotes is cut to ``excerptLength``
+    /// characters with "…", so a huge or binary token never floods a terminal.
     public var description: String {
-        let oneLine = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return "\(location): \(oneLine)"
+        "\(location.description.printable(excerpts: false)): \(message.printable(excerpts: true))"
+    }
+
+    /// The most characters of one word (a run without spaces) an error shows.
+    public static let excerptLength = 64
+}
+
+extension String {
+    /// The text on one line with control characters escaped; with
+    /// `excerpts`, each word cut to ``FormatError/excerptLength`` characters
+    /// with "…".
+    public func printable(excerpts: Bool) -> String {
+        var out = ""
+        var word = 0
+        for scalar in unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == " " {
+                out.append(" ")
+                word = 0
+                continue
+            }
+            word += 1
+            if excerpts && word > FormatError.excerptLength {
+                if word == FormatError.excerptLength + 1 { out.append("…") }
+                continue
+            }
+            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format && scalar != "\u{200D}" {
+                out.append("\\u{\(String(scalar.value, radix: 16))}")
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

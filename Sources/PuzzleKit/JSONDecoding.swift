@@ -17,6 +17,13 @@ public func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, file: Stri
             let hint = "; " + (largeNumberHint ?? "these values stay 64-bit even with --traits GMP")
             throw FormatError("the number \(digits) does not fit in 64 bits (at most \(Int.max))\(hint)", at: SourceLocation(file: file, line: line))
         }
+        if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+           let object = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed),
+           let (key, number) = firstNonInteger(in: object, path: []) {
+            // Valid JSON that Foundation's decoder rejects without a path: a
+            // number that is not a whole number where one is expected.
+            throw FormatError("\(path(key)): expected an integer, found \(number)", at: SourceLocation(file: file, line: line))
+        }
         throw FormatError(describe(error), at: SourceLocation(file: file, line: line))
     } catch {
         throw FormatError("expected JSON: \(error.localizedDescription)", at: SourceLocation(file: file, line: line))
@@ -37,6 +44,36 @@ private func longDigitRun(in data: Data) -> String? {
         }
     }
     return run.count >= 19 && Int(String(decoding: run, as: UTF8.self)) == nil ? String(decoding: run, as: UTF8.self) : nil
+}
+
+/// The first number in the JSON value (keys in sorted order) that is not a
+/// whole number an `Int` holds, with its path.
+private func firstNonInteger(in value: Any, path: [any CodingKey]) -> ([any CodingKey], String)? {
+    switch value {
+    case let object as [String: Any]:
+        for key in object.keys.sorted() {
+            if let found = firstNonInteger(in: object[key] as Any, path: path + [JSONPathKey(key)]) { return found }
+        }
+    case let array as [Any]:
+        for (index, element) in array.enumerated() {
+            if let found = firstNonInteger(in: element, path: path + [JSONPathKey(index)]) { return found }
+        }
+    case let number as NSNumber:
+        if Int(exactly: number.doubleValue) == nil { return (path, "\(number)") }
+    default:
+        break
+    }
+    return nil
+}
+
+/// A key of a JSON path.
+private struct JSONPathKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) { stringValue = string }
+    init(_ index: Int) { stringValue = "\(index)"; intValue = index }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { self.init(intValue) }
 }
 
 private func path(_ codingPath: [any CodingKey]) -> String {

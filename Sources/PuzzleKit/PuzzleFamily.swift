@@ -61,6 +61,11 @@ public protocol PuzzleFamily: Sendable {
     /// Validates a puzzle beyond what reading checks: a one-line summary
     /// ("valid, 5x5 …"), detail lines, and problems that make it invalid.
     func check(_ puzzle: Puzzle) -> CheckReport
+    /// The problems that make a puzzle unfit for every command: `solve` and
+    /// `grade` refuse a puzzle that `check` would call invalid, so no
+    /// command accepts what another rejects. By default the problems of
+    /// ``check(_:)``.
+    func problems(_ puzzle: Puzzle) -> [String]
 
     /// The family's own per-puzzle metric columns (size, shape, features),
     /// in export order.
@@ -82,6 +87,17 @@ public protocol CountingFamily<Puzzle>: PuzzleFamily {
     func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult
 }
 
+extension CountingFamily {
+    /// The puzzle's solutions counted up to 2 (0 none, 1 unique, 2 two or
+    /// more) within `timeLimit` and the default node budget, or `nil` when a
+    /// budget stopped the count before it knew (or the puzzle cannot be
+    /// modelled).
+    public func solutionsUpTo2(_ puzzle: Puzzle, timeLimit: Duration?) -> Int? {
+        guard let counted = try? count(puzzle, limits: CountLimits(solutions: 2, time: timeLimit)) else { return nil }
+        return counted.complete || counted.stopReason == "solutionLimit" ? min(counted.solutionCount, 2) : nil
+    }
+}
+
 /// A family with a grader: difficulty for a person, with explanations.
 public protocol GradingFamily<Puzzle>: PuzzleFamily {
     /// The family's technique (or feature) table, easiest first.
@@ -97,7 +113,17 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     ///   - explain: write ``GradeResult/explanation``, one sentence per step;
     ///     without it the explanation is empty (bench and export never read
     ///     it, and writing the sentences can cost as much as grading).
-    func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult
+    ///   - timeLimit: the wall-clock budget of the grade (and of the
+    ///     uniqueness check in it); a grade stopped by it has
+    ///     ``GradeResult/complete`` false. `nil`: none.
+    func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult
+}
+
+extension GradingFamily {
+    /// Grades a puzzle within ``DefaultBudget/time``.
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
+        try grade(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: DefaultBudget.time)
+    }
 }
 
 /// A family with game logic an app can embed.
@@ -236,18 +262,29 @@ public struct MetricColumn: Sendable, Equatable {
     ]
 }
 
+/// The budgets every search starts with unless told otherwise: no count or
+/// grade runs longer than ``time`` of wall-clock time per puzzle, whatever
+/// the input, and a count visits at most ``nodes`` search nodes.
+public enum DefaultBudget {
+    /// Search nodes per count.
+    public static let nodes = 10_000_000
+    /// Wall-clock time per count and per grade.
+    public static let time: Duration = .seconds(10)
+}
+
 /// The limits of a solution count; a count stopped by one is a lower bound.
 public struct CountLimits: Sendable, Equatable {
     /// Stop after this many solutions (2 checks uniqueness); `nil`: count all.
     public var solutions: Int?
     /// Search-node budget.
     public var nodes: Int
-    /// Time budget.
+    /// Wall-clock budget; `nil`: none.
     public var time: Duration?
     /// How many solutions to keep and show.
     public var keepSolutions: Int
 
-    public init(solutions: Int? = nil, nodes: Int = 10_000_000, time: Duration? = nil, keepSolutions: Int = 0) {
+    public init(solutions: Int? = nil, nodes: Int = DefaultBudget.nodes, time: Duration? = DefaultBudget.time,
+                keepSolutions: Int = 0) {
         self.solutions = solutions
         self.nodes = nodes
         self.time = time
@@ -323,10 +360,14 @@ public struct GradeResult: Sendable {
     public var explanation: [String]
     /// The family's full report as row fields, for JSON and CSV.
     public var fields: [(key: String, value: ReportValue)]
+    /// False when the time budget stopped the grader before the end: the
+    /// label and score are then lower bounds (what the steps so far needed).
+    public var complete: Bool
 
     public init(label: String, score: Int, hardestTechnique: (code: String, name: String)?, steps: Int, rounds: Int,
                 guesses: Int, backtracks: Int, solutionsUpTo2: Int?, forcedShare: Double, longestForcedRun: Int,
-                visibility: Double?, details: [String], explanation: [String], fields: [(key: String, value: ReportValue)]) {
+                visibility: Double?, details: [String], explanation: [String], fields: [(key: String, value: ReportValue)],
+                complete: Bool = true) {
         self.label = label
         self.score = score
         self.hardestTechnique = hardestTechnique
@@ -341,6 +382,20 @@ public struct GradeResult: Sendable {
         self.details = details
         self.explanation = explanation
         self.fields = fields
+        self.complete = complete
+    }
+
+    /// The same grade when its uniqueness check ran out of budget: the
+    /// solution count is unknown (`nil`, and null in ``fields``) and the
+    /// grade is incomplete.
+    public func withUnknownSolutionCount() -> GradeResult {
+        var result = self
+        result.solutionsUpTo2 = nil
+        result.complete = false
+        result.fields = fields.map { field in
+            ["solutionsUpTo2", "multipleSolutions", "unique"].contains(field.key) ? (field.key, .null) : field
+        }
+        return result
     }
 }
 
@@ -390,6 +445,8 @@ extension PuzzleFamily {
         case .jsonl: return writeJSON(puzzle, pretty: false) + "\n"
         }
     }
+
+    public func problems(_ puzzle: Puzzle) -> [String] { check(puzzle).problems }
 
     /// The ids of the named profiles, easiest first.
     public var profileNames: [String] { profiles.map(id(of:)) }

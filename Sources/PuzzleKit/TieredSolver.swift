@@ -47,29 +47,66 @@ extension TieredSolver {
     /// Solves from `start`: the easiest deduction first, again after every
     /// step; when none applies, each trial of a guess in turn.
     ///
+    /// Nested guesses live on a stack of their own, not on the thread's, so
+    /// guessing as deep as the puzzle has cells cannot overflow the stack
+    /// (the workers of `bench` and `export` have small ones).
+    ///
     /// - Complexity: each nested guess may multiply the work by its number
     ///   of trials; ``mayTryGuess(depth:)`` bounds it.
-    public mutating func solveTiered(_ start: State, depth: Int = 0) -> TieredOutcome<State> {
+    public mutating func solveTiered(_ start: State) -> TieredOutcome<State> {
+        var guesses: [_TieredGuess<State>] = []
         var state = start
         while true {
-            if let done = status(&state) { return done ? .solved(state) : .contradiction(state) }
-            switch deduce(&state, depth: depth) {
-            case .progress: continue
-            case .contradiction: return .contradiction(state)
-            case .none: break
-            }
-            guard let trials = guesses(state, depth: depth) else { return .stuck(state) }
-            for trial in trials {
-                guard mayTryGuess(depth: depth) else { return .stuck(state) }
-                switch solveTiered(trial, depth: depth + 1) {
-                case .solved(let solved): return .solved(solved)
-                case .stuck(let stuck): return .stuck(stuck)
-                case .contradiction: backtracked()
+            // Deduce from `state` (at depth `guesses.count`) until it is
+            // solved, contradicts, or needs a guess.
+            var failed = false
+            deducing: while true {
+                if let done = status(&state) {
+                    if done { return .solved(state) }
+                    failed = true
+                    break deducing
+                }
+                switch deduce(&state, depth: guesses.count) {
+                case .progress: continue
+                case .contradiction:
+                    failed = true
+                    break deducing
+                case .none:
+                    guard let trials = self.guesses(state, depth: guesses.count) else { return .stuck(state) }
+                    guesses.append(_TieredGuess(state: state, trials: trials))
+                    break deducing
                 }
             }
-            return .contradiction(state)
+            if failed {
+                if guesses.isEmpty { return .contradiction(state) }
+                backtracked()
+            }
+            // The next trial of the innermost guess that has one; a guess
+            // whose trials all failed is itself a contradiction.
+            while true {
+                guard let top = guesses.indices.last else { return .contradiction(state) }
+                let guess = guesses[top]
+                if guess.next < guess.trials.count {
+                    guard mayTryGuess(depth: top) else { return .stuck(guess.state) }
+                    state = guess.trials[guess.next]
+                    guesses[top].next += 1
+                    break
+                }
+                guesses.removeLast()
+                state = guess.state
+                if guesses.isEmpty { return .contradiction(state) }
+                backtracked()
+            }
         }
     }
+}
+
+/// The trials of one guess of ``TieredSolver/solveTiered(_:)``, made at
+/// `state`, and the next to try.
+struct _TieredGuess<State> {
+    var state: State
+    var trials: [State]
+    var next = 0
 }
 
 /// The shared tiered loop for families whose items need no deduction from

@@ -15,9 +15,11 @@ struct Export: AsyncParsableCommand {
             `--list-columns` describes every column and its unit.
 
             Rows go to FILE.partial as they finish; the finished file is
-            renamed to FILE atomically. Ctrl-C keeps every finished row and
-            leaves FILE.partial a valid CSV; run the same command with
-            --resume to continue it without repeating a seed. Apart from the
+            renamed to FILE atomically. An existing FILE is kept unless
+            --force. Ctrl-C keeps every finished row and leaves FILE.partial
+            a valid CSV; run the same command with --resume to continue it
+            without repeating a seed (every row is checked first). --resume
+            of a finished export says so and changes nothing. Apart from the
             timing columns the output does not depend on --jobs.
 
             Examples:
@@ -35,8 +37,11 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var workers: Workers
 
-    @Flag(help: "Continue an interrupted export from FILE.partial.")
+    @Flag(help: "Continue an interrupted export from FILE.partial (a finished FILE is left as it is).")
     var resume = false
+
+    @Flag(help: "Replace FILE if it exists (without it an existing file is an error and is kept).")
+    var force = false
 
     @Flag(help: "Print the columns, their units and meanings as a Markdown table, and exit.")
     var listColumns = false
@@ -60,13 +65,28 @@ struct Export: AsyncParsableCommand {
         let toStandardOutput = out == "-"
         let partial = toStandardOutput ? "standard output" : out + ".partial"
         let header = ReportRow(columns.map { ($0.name, .null) }).csvHeader + CSV.lineEnd
+        if !toStandardOutput && !force && FileManager.default.fileExists(atPath: out) {
+            guard resume else { throw CLIError("\(out) exists; add --force to replace it") }
+            // A finished export: say whether it is this one, and change nothing.
+            let rows: Int
+            do {
+                rows = try Self.resumable(out, columns: columns, profile: run.profileID, seed: seed, unique: run.unique, repair: false)
+            } catch {
+                throw CLIError("\(out) is finished and is not this export (\(error)); it is kept: export to another file, or add --force to replace it")
+            }
+            guard rows == count else {
+                throw CLIError("\(out) is finished with \(rows) rows, not --count \(count); it is kept: export to another file, or add --force to replace it")
+            }
+            printError("\(out): already complete (\(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + (count - 1))); nothing to resume")
+            return
+        }
         let handle: FileHandle
         var existing = 0
         if toStandardOutput {
             handle = .standardOutput
             try write(Data(header.utf8), to: handle, path: partial)
         } else if resume && FileManager.default.fileExists(atPath: partial) {
-            existing = try Self.resumable(partial, names: columns.map(\.name), profile: run.profileID, seed: seed, unique: run.unique)
+            existing = try Self.resumable(partial, columns: columns, profile: run.profileID, seed: seed, unique: run.unique, repair: true)
             guard existing <= count else {
                 throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)")
             }
@@ -123,20 +143,23 @@ struct Export: AsyncParsableCommand {
         if !toStandardOutput {
             try handle.synchronize()
             try handle.close()
-            guard rename(partial, out) == 0 else {
-                throw CLIError("cannot rename \(partial) to \(out): \(String(cString: strerror(errno)))")
-            }
+            try moveIntoPlace(partial, out, replacing: force)
         }
         let resumed = existing > 0 ? ", resumed after \(existing)" : ""
         printError("\(out): \(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + (count - 1))\(resumed), \(failed) failed in this run")
     }
 
-    /// Checks an interrupted export's partial file and returns its row count.
+    /// Checks an export file (an interrupted one's partial file, or a
+    /// finished one) and returns its row count.
     ///
     /// The header must be this version's, and the rows must be the seeds
-    /// `seed`, `seed + 1`, … of the same profile and mode. An unfinished last
-    /// line (a row cut off by a crash) is removed from the file.
-    static func resumable(_ path: String, names: [String], profile: String, seed: Int, unique: Bool) throws -> Int {
+    /// `seed`, `seed + 1`, … of the same profile and mode, each cell of its
+    /// column's kind (``PuzzleColumn/accepts(_:)``). With `repair`, an
+    /// unfinished last line (a row cut off by a crash) is removed from the
+    /// file; without it the file is not touched.
+    static func resumable(_ path: String, columns: [PuzzleColumn], profile: String, seed: Int, unique: Bool,
+                          repair: Bool) throws -> Int {
+        let names = columns.map(\.name)
         let data = try readInput(path: path)
         guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else {
             throw CLIError("\(path): no complete header line; delete the file and start again")
@@ -169,8 +192,11 @@ struct Export: AsyncParsableCommand {
             guard record[versionColumn] == PuzzleLabVersion.string else {
                 throw CLIError("\(path):\(line): written by PuzzleLab \(record[versionColumn]), this is \(PuzzleLabVersion.string); start a new export")
             }
+            if let bad = columns.indices.first(where: { !columns[$0].accepts(record[$0]) }) {
+                throw CLIError("\(path):\(line): column \(names[bad]) holds '\(record[bad].printable(excerpts: true))', not a value of its kind (\(columns[bad].unit.isEmpty ? "text" : columns[bad].unit)); delete the file and start again")
+            }
         }
-        if kept.count < data.count {
+        if repair && kept.count < data.count {
             guard let handle = FileHandle(forWritingAtPath: path) else { throw CLIError("\(path): cannot open the file for writing") }
             try handle.truncate(atOffset: UInt64(kept.count))
             try handle.close()

@@ -74,14 +74,19 @@ struct Kind: ExpressibleByArgument {
 /// `--jobs`: parallel workers for bench and export.
 struct Workers: ParsableArguments {
     @Option(name: [.customShort("j"), .customLong("jobs")],
-            help: "Parallel workers (default: the number of cores, here \(ProcessInfo.processInfo.activeProcessorCount)).")
+            help: "Parallel workers (default: the number of cores, here \(ProcessInfo.processInfo.activeProcessorCount); at most \(Workers.most): more than the cores share them).")
     var jobs: Int?
+
+    /// The most workers `--jobs` takes.
+    static let most = 256
 
     /// The workers to run.
     var count: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let jobs, !(1...Self.most).contains(jobs) {
+            throw ValidationError("--jobs must be from 1 to \(Self.most) (more workers than cores only share the cores).")
+        }
     }
 }
 

@@ -13,6 +13,11 @@ struct Grade: ParsableCommand {
             files, or generated puzzles (--profile or --count; the profile
             defaults to the family's first, as in generate).
 
+            Each grade (with its uniqueness check) has 10 seconds unless
+            --timeout says otherwise; a grade stopped by it is marked
+            incomplete (text: "stopped by timeLimit", json/csv: complete
+            false) and its label and score are lower bounds.
+
             Grading checks uniqueness, it does not count: the solutionsUpTo2
             field (json, csv) is the number of solutions counted up to 2 —
             0 none, 1 unique, 2 two or more — and the text line ends in
@@ -32,6 +37,8 @@ struct Grade: ParsableCommand {
     var files: [String] = []
 
     @OptionGroup var options: GenerationOptions
+
+    @OptionGroup var budget: TimeBudget
 
     @Flag(help: "Print every step as a sentence (text), or add an explanation array (json).")
     var explain = false
@@ -72,6 +79,8 @@ struct Grade: ParsableCommand {
         var failed = 0
         for result in readPuzzles(family, data, file: file) {
             switch result {
+            case .success(let puzzle) where !isValid(family, puzzle, file: file):
+                failed += 1
             case .success(let puzzle):
                 failed += grade(family, puzzle, name: file, extra: [("file", .string(file))], printer: &printer)
             case .failure(let error):
@@ -108,7 +117,7 @@ struct Grade: ParsableCommand {
         let start = clock.now
         let report: GradeResult
         do {
-            report = try family.grade(puzzle, solutionsUpTo2: nil, explain: explain)
+            report = try family.grade(puzzle, solutionsUpTo2: nil, explain: explain, timeLimit: budget.time)
         } catch {
             printError("\(name): \(error)")
             return 1
@@ -120,7 +129,7 @@ struct Grade: ParsableCommand {
             print("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
                   + " \(counted(report.steps, "step")) in \(counted(report.rounds, "round")); \(counted(report.guesses, "guess", "guesses")),"
                   + " \(counted(report.backtracks, "backtrack"))"
-                  + solutions)
+                  + solutions + (report.complete ? "" : "; stopped by timeLimit: the grade is a lower bound"))
             for line in report.details { print("  \(line)") }
             if explain {
                 for (i, sentence) in report.explanation.enumerated() { print("  \(i + 1). \(sentence)") }
@@ -132,7 +141,8 @@ struct Grade: ParsableCommand {
                 ("hardestTechnique", report.hardestTechnique.map { .string($0.code) } ?? .null),
             ]
             let own = report.fields.filter { field in !common.contains { $0.key == field.key } }
-            var row = ReportRow(extra + [("id", .string(id))] + common + own + [("timeMicroseconds", .int(micros))])
+            var row = ReportRow(extra + [("id", .string(id))] + common + own
+                                + [("complete", .bool(report.complete)), ("timeMicroseconds", .int(micros))])
             if explain { row.append("explanation", .strings(report.explanation)) }
             printer.print(row)
         }

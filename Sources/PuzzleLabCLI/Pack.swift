@@ -11,7 +11,7 @@ struct Pack: ParsableCommand {
             output). Level i comes from seed SEED + i - 1, so a shorter pack
             is the start of a longer one; levels carry their solutions. Cross sums packs
             number their levels from 1 (ids hard-1, hard-2, …). The file is
-            written atomically.
+            written atomically, and an existing FILE is kept unless --force.
 
             Example:
               puzzlelab pack --kind cross-sums --profile hard --count 100 --out hard.json
@@ -24,6 +24,9 @@ struct Pack: ParsableCommand {
     @Option(name: .shortAndLong, help: "The pack file to write (- for standard output).")
     var out: String
 
+    @Flag(help: "Replace FILE if it exists (without it an existing file is an error and is kept).")
+    var force = false
+
     func run() throws {
         try run(options.family())
     }
@@ -31,6 +34,7 @@ struct Pack: ParsableCommand {
     private func run<F: PuzzleFamily>(_ family: F) throws {
         try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
+        if out != "-" { try refuseExisting(out, replacing: force) }
         var puzzles: [F.Puzzle] = []
         for level in 1...(options.count ?? 100) {
             let seed = options.seed + (level - 1)
@@ -40,7 +44,7 @@ struct Pack: ParsableCommand {
                 throw CLIError("level \(level) (seed \(seed)): \(error)")
             }
         }
-        try writeOutput(family.pack(puzzles, profile: profile), to: out)
+        try writeOutput(family.pack(puzzles, profile: profile), to: out, replacing: force)
         printError("puzzlelab: wrote \(puzzles.count) \(family.id(of: profile)) levels to \(out)")
     }
 }

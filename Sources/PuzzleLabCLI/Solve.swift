@@ -7,8 +7,9 @@ struct Solve: ParsableCommand {
         abstract: "Count the solutions of puzzle files and show one.",
         discussion: """
             Counts exactly, by constraint propagation and backtracking (or the
-            family's own exact counter). A count stopped by --limit, --nodes or
-            --timeout is a lower bound and is reported with complete = false
+            family's own exact counter), within 10,000,000 search nodes and 10
+            seconds per puzzle unless --nodes or --timeout say otherwise. A
+            count stopped by --limit, --nodes or --timeout is a lower bound and is reported with complete = false
             and stopReason solutionLimit, nodeLimit or timeLimit; a count
             beyond 64 bits is reported as 9223372036854775807 with
             complete = false and stopReason overflow.
@@ -34,8 +35,7 @@ struct Solve: ParsableCommand {
     @Option(help: "Search-node budget per puzzle.")
     var nodes = 10_000_000
 
-    @Option(help: "Time budget per puzzle, in seconds.")
-    var timeout: Double?
+    @OptionGroup var budget: TimeBudget
 
     @Flag(help: "Show the first solution (text: the solved puzzle; json/csv: a solution value).")
     var showSolution = false
@@ -46,13 +46,10 @@ struct Solve: ParsableCommand {
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         guard nodes >= 1 else { throw ValidationError("--nodes must be at least 1.") }
-        if let timeout, !(timeout > 0 && timeout <= 86_400) {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400.")
-        }
     }
 
     func run() throws {
-        let limits = CountLimits(solutions: limit, nodes: nodes, time: timeout.map { .milliseconds(Int($0 * 1000)) },
+        let limits = CountLimits(solutions: limit, nodes: nodes, time: budget.time,
                                  keepSolutions: showSolution ? 1 : 0)
         var printer = RowPrinter(format: format, mixed: files.count > 1)
         defer { printer.finish() }
@@ -75,6 +72,10 @@ struct Solve: ParsableCommand {
             let counted: CountResult
             do {
                 puzzle = try result.get()
+                guard isValid(family, puzzle, file: file) else {
+                    failed += 1
+                    continue
+                }
                 counted = try family.count(puzzle, limits: limits)
             } catch let error as FormatError {
                 printError(error.description)

@@ -3,11 +3,14 @@ import Foundation
 import PuzzleKit
 
 /// Writes `text` to `path` (`-`: standard output) whole or not at all: a
-/// file is written beside its final name and renamed into place.
+/// file is written beside its final name and moved into place.
 ///
+/// - Parameter replacing: replace an existing file; without it an existing
+///   file is an error and is left as it is.
 /// - Throws: one line naming the path and the system's reason.
-func writeOutput(_ text: String, to path: String) throws(CLIError) {
+func writeOutput(_ text: String, to path: String, replacing: Bool) throws(CLIError) {
     if path == "-" { return try write(Data(text.utf8), to: .standardOutput, path: "standard output") }
+    try refuseExisting(path, replacing: replacing)
     let temporary = path + ".partial"
     guard let file = fopen(temporary, "w") else {
         throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))")
@@ -16,10 +19,41 @@ func writeOutput(_ text: String, to path: String) throws(CLIError) {
     let wrote = fwrite(bytes, 1, bytes.count, file) == bytes.count
     let reason = errno
     let closed = fclose(file) == 0
-    guard wrote, closed, rename(temporary, path) == 0 else {
-        let detail = String(cString: strerror(wrote && closed ? errno : reason))
+    guard wrote, closed else {
         unlink(temporary)
-        throw CLIError("\(path): cannot write the file: \(detail)")
+        throw CLIError("\(path): cannot write the file: \(String(cString: strerror(reason)))")
+    }
+    do throws(CLIError) {
+        try moveIntoPlace(temporary, path, replacing: replacing)
+    } catch {
+        unlink(temporary)
+        throw error
+    }
+}
+
+/// Throws when `path` exists and may not be replaced.
+func refuseExisting(_ path: String, replacing: Bool) throws(CLIError) {
+    if !replacing && FileManager.default.fileExists(atPath: path) {
+        throw CLIError("\(path) exists; add --force to replace it")
+    }
+}
+
+/// Gives the finished file `temporary` its final name `path`. Without
+/// `replacing` the move cannot overwrite a file that appeared meanwhile
+/// (link(2) refuses an existing name).
+///
+/// - Throws: one line naming the path and the system's reason.
+func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) throws(CLIError) {
+    if !replacing {
+        if link(temporary, path) == 0 {
+            unlink(temporary)
+            return
+        }
+        if errno == EEXIST { throw CLIError("\(path) exists; add --force to replace it (the rows are kept in \(temporary))") }
+        // A file system without hard links: fall back to rename after the check above.
+    }
+    guard rename(temporary, path) == 0 else {
+        throw CLIError("cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))")
     }
 }
 
@@ -53,17 +87,33 @@ func printError(_ message: String) {
 }
 
 /// The bytes of `path`, or of standard input for `-`. Works on pipes too.
+///
+/// - Throws: a one-line error for a file that cannot be read, or that is
+///   larger than ``InputLimits/fileBytes`` or has a line longer than
+///   ``InputLimits/lineBytes`` (found before any parsing).
 func readInput(path: String) throws(FormatError) -> Data {
     let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
     guard let handle else {
         let reason = FileManager.default.fileExists(atPath: path) ? "cannot open the file" : "no such file"
         throw FormatError(reason, at: SourceLocation(file: path, line: 1))
     }
+    var data = Data()
     do {
-        return try handle.readToEnd() ?? Data()
+        // Read in chunks so an endless or huge stream stops at the limit.
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+            if data.count > InputLimits.fileBytes {
+                throw FormatError("larger than \(InputLimits.fileBytes >> 20) MiB (the most one file may hold; split it)",
+                                  at: SourceLocation(file: path, line: 1))
+            }
+        }
+    } catch let error as FormatError {
+        throw error
     } catch {
         throw FormatError("cannot read the file: \(systemReason(error))", at: SourceLocation(file: path, line: 1))
     }
+    try InputLimits.checkLines(data, file: path)
+    return data
 }
 
 /// Calls `body` with each file's family (`kind`, or the one
@@ -91,6 +141,14 @@ func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any PuzzleF
 func readPuzzles<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> [Result<F.Puzzle, FormatError>] {
     let results = family.read(data, file: file)
     return results.isEmpty ? [.failure(FormatError("no puzzle in the file", at: SourceLocation(file: file, line: 1)))] : results
+}
+
+/// True when `puzzle` has none of the problems ``PuzzleFamily/problems(_:)``
+/// finds; otherwise prints each as `check` does and returns false.
+func isValid<F: PuzzleFamily>(_ family: F, _ puzzle: F.Puzzle, file: String) -> Bool {
+    let problems = family.problems(puzzle)
+    for problem in problems { printError("\(file): \(family.id(of: puzzle)): \(problem)") }
+    return problems.isEmpty
 }
 
 /// An error the CLI reports as one line, without usage text.
@@ -157,4 +215,19 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
     }
+}
+
+/// The wall-clock budget of the commands that count or grade a puzzle.
+struct TimeBudget: ParsableArguments {
+    @Option(help: ArgumentHelp("Wall-clock budget per puzzle, in seconds; a count or grade it stops is reported with complete = false.",
+                               valueName: "seconds"))
+    var timeout: Double = Double(DefaultBudget.time.components.seconds)
+
+    func validate() throws {
+        guard timeout > 0 && timeout <= 86_400 else {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400.")
+        }
+    }
+
+    var time: Duration { .milliseconds(Int((timeout * 1000).rounded(.up))) }
 }

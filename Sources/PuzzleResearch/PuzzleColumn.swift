@@ -1,3 +1,4 @@
+import Foundation
 import PuzzleKit
 
 /// One column of a research row (`export`'s CSV): its name, unit, meaning
@@ -23,6 +24,22 @@ public struct PuzzleColumn: Sendable {
                 record.metrics.flatMap { index < $0.count ? $0[index] : nil } ?? .null
             }
         } + trailing
+    }
+
+    /// True when `cell`, as read back from a CSV file, can be this column's
+    /// value: empty (no value), or of the column's kind by its unit — `true`
+    /// or `false` for `bool`, a JSON value for `json`, text for names and
+    /// unit-less columns, a number for every other unit — and never with a
+    /// control character.
+    public func accepts(_ cell: String) -> Bool {
+        if cell.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return false }
+        if cell.isEmpty { return true }
+        switch unit {
+        case "bool": return cell == "true" || cell == "false"
+        case "", "name", "names": return true
+        case "json": return (try? JSONSerialization.jsonObject(with: Data(cell.utf8), options: .fragmentsAllowed)) != nil
+        default: return Double(cell) != nil || cell.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+        }
     }
 
     /// The record as a report row (CSV or JSON), columns in order.

@@ -239,6 +239,54 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         #expect(tooFew.stderr.contains("already holds 5 rows"))
     }
 
+    @Test func finishedFilesAreKeptUnlessForced() throws {
+        let dir = try temporaryDirectory()
+        let file = dir.appendingPathComponent("done.csv")
+        #expect(try puzzlelab(["export", "--profile", "class_1", "--count", "6", "--out", "done.csv"], in: dir).status == 0)
+        let finished = try Data(contentsOf: file)
+        // A second export to the same file is refused and changes nothing.
+        let again = try puzzlelab(["export", "--profile", "class_1", "--count", "6", "--out", "done.csv"], in: dir)
+        #expect(again.status == 1 && again.stderr == "Error: done.csv exists; add --force to replace it\n", "\(again.stderr)")
+        // --resume of the finished export says so and changes nothing.
+        let resumed = try puzzlelab(["export", "--profile", "class_1", "--count", "6", "--out", "done.csv", "--resume"], in: dir)
+        #expect(resumed.status == 0 && resumed.stderr.contains("already complete (6 rows"), "\(resumed.stderr)")
+        // --resume with other arguments never touches it.
+        for other in [["--profile", "class_4", "--count", "6"], ["--profile", "class_1", "--count", "5"], ["--profile", "class_1", "--count", "9"]] {
+            let run = try puzzlelab(["export"] + other + ["--out", "done.csv", "--resume"], in: dir)
+            #expect(run.status == 1 && run.stderr.contains("it is kept"), "\(other): \(run.stderr)")
+        }
+        #expect(try Data(contentsOf: file) == finished)
+        #expect(!FileManager.default.fileExists(atPath: file.path + ".partial"))
+        // --force replaces it.
+        let forced = try puzzlelab(["export", "--profile", "class_2", "--count", "3", "--out", "done.csv", "--force"], in: dir)
+        let replaced = try csvRecords(file)
+        #expect(forced.status == 0 && replaced.count == 4, "\(forced.stderr)")
+        // pack keeps an existing file the same way.
+        try "mine\n".write(to: dir.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
+        let pack = try puzzlelab(["pack", "--count", "2", "--out", "pack.json"], in: dir)
+        #expect(pack.status == 1 && pack.stderr.contains("pack.json exists; add --force"), "\(pack.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("pack.json"), encoding: .utf8) == "mine\n")
+        #expect(try puzzlelab(["pack", "--count", "2", "--out", "pack.json", "--force"], in: dir).status == 0)
+    }
+
+    @Test func resumeChecksEveryCellOfThePartialFile() throws {
+        let dir = try temporaryDirectory()
+        #expect(try puzzlelab(["export", "--profile", "class_1", "--count", "8", "--out", "full.csv"], in: dir).status == 0)
+        let lines = try String(contentsOf: dir.appendingPathComponent("full.csv"), encoding: .utf8).components(separatedBy: "\r\n")
+        let header = lines[0].components(separatedBy: ",")
+        let blanks = try #require(header.firstIndex(of: "blanks"))
+        for (bad, expected) in [("x7", "column blanks holds 'x7'"), ("7\u{0}", "column blanks holds '7\\u{0}'")] {
+            var row = lines[3].components(separatedBy: ",")
+            row[blanks] = bad
+            var cut = lines.prefix(6)
+            cut[3] = row.joined(separator: ",")
+            try (cut.joined(separator: "\r\n") + "\r\n").write(to: dir.appendingPathComponent("p.csv.partial"), atomically: true, encoding: .utf8)
+            let run = try puzzlelab(["export", "--profile", "class_1", "--count", "8", "--out", "p.csv", "--resume"], in: dir)
+            #expect(run.status == 1 && run.stderr.contains("p.csv.partial:4: \(expected)"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("p.csv").path))
+        }
+    }
+
     @Test func listColumnsDescribesEveryColumn() throws {
         let dir = try temporaryDirectory()
         let run = try puzzlelab(["export", "--list-columns"])

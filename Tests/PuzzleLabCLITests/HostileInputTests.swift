@@ -47,4 +47,92 @@ import Testing
             #expect(mc.status == 1 && mc.stderr == "mc.json:1: difficulty: maxEquations must be at least minEquations\n", "\(command): \(mc.stderr)")
         }
     }
+
+    /// An n×n cross sums grid of 1s with every sum 1: n! solutions, and each
+    /// search node dearer as n grows.
+    static func permutationGrid(_ n: Int) -> String {
+        let ones = Array(repeating: "1", count: n).joined(separator: " ")
+        return ". \(ones)\n" + String(repeating: "1 \(ones)\n", count: n)
+    }
+
+    @Test func theTimeBudgetStopsSolveAndGradeWithAnHonestReport() throws {
+        let dir = try temporaryDirectory()
+        try Self.permutationGrid(60).write(to: dir.appendingPathComponent("p.xsum"), atomically: true, encoding: .utf8)
+        let solve = try puzzlelab(["solve", "--timeout", "0.5", "--format", "json", "p.xsum"], in: dir)
+        let counted = try JSONSerialization.jsonObject(with: Data(solve.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(solve.status == 0 && counted["complete"] as? Bool == false && counted["stopReason"] as? String == "timeLimit",
+                "\(solve.stdout)\(solve.stderr)")
+        let grade = try puzzlelab(["grade", "--timeout", "0.5", "--format", "json", "p.xsum"], in: dir)
+        let graded = try JSONSerialization.jsonObject(with: Data(grade.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(grade.status == 0 && graded["complete"] as? Bool == false, "\(grade.stdout)\(grade.stderr)")
+        let text = try puzzlelab(["grade", "--timeout", "0.5", "p.xsum"], in: dir)
+        #expect(text.stdout.contains("stopped by timeLimit: the grade is a lower bound"), "\(text.stdout)")
+        // A puzzle graded within its budget is complete.
+        let easy = try puzzlelab(["grade", "--count", "1", "--format", "json"])
+        #expect(easy.stdout.contains("\"complete\":true"), "\(easy.stdout)")
+    }
+
+    @Test func oversizedInputIsRefusedBeforeParsing() throws {
+        let dir = try temporaryDirectory()
+        let long = "pool: 1 " + String(repeating: "7", count: (1 << 20) + 10) + "\n"
+        try long.write(to: dir.appendingPathComponent("long.mcw"), atomically: true, encoding: .utf8)
+        for command in ["check", "solve", "grade"] {
+            let run = try puzzlelab([command, "long.mcw"], in: dir)
+            #expect(run.status == 1 && run.stderr == "long.mcw:1: line longer than 1 MiB (the most one line may hold)\n", "\(command): \(run.stderr.prefix(200))")
+        }
+    }
+
+    @Test func errorLinesQuoteAShortPrintableExcerpt() throws {
+        let dir = try temporaryDirectory()
+        let token = String(repeating: "y", count: 5000)
+        try "pool: 1 \(token)\u{0}\u{1B}[31m\n".write(to: dir.appendingPathComponent("bad.mcw"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["check", "bad.mcw"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.count < 200, "\(run.stderr.prefix(300))")
+        #expect(run.stderr.contains(String(repeating: "y", count: 40) + "…"))
+        #expect(!run.stderr.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+        try "pool: 1 \u{1B}[31mred\u{0}\n".write(to: dir.appendingPathComponent("ctl.mcw"), atomically: true, encoding: .utf8)
+        let control = try puzzlelab(["check", "ctl.mcw"], in: dir)
+        #expect(control.stderr.contains("'\\u{1b}[31mred\\u{0}'"), "\(control.stderr)")
+    }
+
+    /// Inputs that read but that `check` calls invalid: every command that
+    /// reads them gives the same verdict.
+    @Test func checkSolveAndGradeAgreeOnEveryBadInput() throws {
+        let dir = try temporaryDirectory()
+        func json(_ arguments: [String]) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(try puzzlelab(arguments + ["--format", "json"]).stdout.utf8)) as? [String: Any] ?? [:]
+        }
+        func save(_ object: [String: Any], _ name: String) throws {
+            try JSONSerialization.data(withJSONObject: object).write(to: dir.appendingPathComponent(name))
+        }
+        // Drills: an operand outside the profile's range.
+        let sheet = try puzzlelab(["generate", "--kind", "drills", "--profile", "medium"]).stdout
+        let lines = sheet.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstExercise = lines.firstIndex { $0.contains(" + ") || $0.contains(" - ") } ?? 0
+        var bad = lines
+        bad[firstExercise] = "5 + 300"
+        try bad.joined(separator: "\n").write(to: dir.appendingPathComponent("operand.drill"), atomically: true, encoding: .utf8)
+        try "pool: 1\n9223372036854775807 x 2 = ?\n".write(to: dir.appendingPathComponent("overflow.mcw"), atomically: true, encoding: .utf8)
+        // Cross sums: an embedded solution that does not hold.
+        var crossSums = try json(["generate", "--kind", "cross-sums"])
+        var mask = crossSums["solution"] as? [[Bool]] ?? []
+        mask[0][0].toggle()
+        crossSums["solution"] = mask
+        try save(crossSums, "mask.json")
+        // Number search: a question whose answer the grid no longer spells.
+        var level = try json(["generate", "--kind", "number-search"])
+        var grid = level["grid"] as? [[Int]] ?? []
+        let questions = level["questions"] as? [[String: Any]] ?? []
+        let first = (questions.first?["solutionPositions"] as? [[String: Int]])?.first ?? [:]
+        let (row, column) = (first["row"] ?? 0, first["column"] ?? 0)
+        grid[row][column] = (grid[row][column] + 1) % 10
+        level["grid"] = grid
+        try save(level, "path.json")
+        for file in ["operand.drill", "overflow.mcw", "mask.json", "path.json"] {
+            let kind = file.hasSuffix(".drill") ? ["--kind", "drills"] : []
+            let verdicts = try ["check", "solve", "grade"].map { try puzzlelab([$0] + kind + [file], in: dir).status }
+            #expect(verdicts == [1, 1, 1], "\(file): check, solve, grade exit \(verdicts)")
+        }
+    }
 }

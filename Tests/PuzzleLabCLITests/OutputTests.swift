@@ -12,7 +12,7 @@ import Testing
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         let errURL = try temporaryDirectory().appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -94,8 +94,8 @@ import Testing
     func anInterruptedBenchKeepsItsFinishedRows(_ format: String) throws {
         let dir = try temporaryDirectory()
         let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = puzzlelabURL
         process.arguments = ["bench", "--profile", "class_1", "--profile", "class_4", "--jobs", "1", "--format", format,
