@@ -21,7 +21,7 @@ extension CrossSumsFamily: DrawableFamily {
     }
 
     public func steps(_ puzzle: Puzzle) throws -> [StepMarks] {
-        try Grader(puzzle: puzzle).grade().steps.map { step in
+        try Grader(puzzle: puzzle).grade(timeLimit: DefaultBudget.time).steps.map { step in
             var read: [GridPosition] = []
             for line in step.lines {
                 switch line {
@@ -40,11 +40,12 @@ extension CrossSumsFamily: DrawableFamily {
         GridPosition(row: position.row + 1, column: position.column + 1)
     }
 
-    /// Which numbers stay: the puzzle's own solution, else the grader's.
+    /// Which numbers stay: the puzzle's own solution, else the grader's
+    /// (within the default time budget, as every grade).
     private func solution(of puzzle: Puzzle) throws -> [[Bool]] {
         if let solution = puzzle.solution { return solution }
-        guard let solution = try Grader(puzzle: puzzle).grade().solution else {
-            throw DrawingError("\(puzzle.id): the puzzle has no solution to draw")
+        guard let solution = try Grader(puzzle: puzzle).grade(timeLimit: DefaultBudget.time).solution else {
+            throw DrawingError("\(puzzle.id): the puzzle carries no solution and the grader found none to draw")
         }
         return solution
     }

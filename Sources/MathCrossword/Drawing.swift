@@ -35,7 +35,7 @@ extension MathCrosswordFamily: DrawableFamily {
     }
 
     public func steps(_ level: Level) throws -> [StepMarks] {
-        try Grader().grade(level).steps.map { step in
+        try Grader().grade(level, timeLimit: DefaultBudget.time).steps.map { step in
             var read: [GridPosition] = step.lockedCells
             for index in step.equations where level.equations.indices.contains(index) {
                 read += level.equations[index].cellPositions
@@ -45,13 +45,16 @@ extension MathCrosswordFamily: DrawableFamily {
         }
     }
 
-    /// The value of every empty cell: the level's own solution, else the grader's.
+    /// The value of every empty cell: the level's own solution, else the
+    /// grader's (within the default time budget, as every grade).
     private func solution(of level: Level) throws -> [GridPosition: PuzzleNumber] {
         if let solution = level.solution {
             return Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { first, _ in first })
         }
-        let report = try Grader().grade(level)
-        guard report.solved else { throw DrawingError("\(level.id): the level has no solution to draw") }
+        let report = try Grader().grade(level, timeLimit: DefaultBudget.time)
+        guard report.solved else {
+            throw DrawingError("\(level.id): the level carries no solution and the grader found none to draw")
+        }
         return Dictionary(report.steps.map { ($0.position, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

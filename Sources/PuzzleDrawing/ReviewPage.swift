@@ -155,7 +155,8 @@ extension DrawableFamily {
         }
         return ReviewPage.Entry(
             title: id(of: puzzle),
-            facts: facts + [("grade", grade.label), ("score", String(grade.score)), ("steps", String(grade.explanation.count))],
+            facts: facts + [("grade", grade.complete ? grade.label : "\(grade.label) (stopped by the time budget: a lower bound)"),
+                            ("score", String(grade.score)), ("steps", String(grade.explanation.count))],
             techniques: techniques,
             drawing: SVG.document(try board(puzzle, solved: false), paper: .fit, title: nil, highlights: marks, hidden: true),
             solution: SVG.document(try board(puzzle, solved: true), paper: .fit, title: nil),

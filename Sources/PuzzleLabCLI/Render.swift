@@ -80,6 +80,8 @@ struct Render: ParsableCommand {
         case .success(let read): puzzle = read
         case .failure(let error): throw CLIError(error.description)
         }
+        // What check calls invalid is refused here as by solve and grade (the problems on stderr).
+        guard isValid(family, puzzle, file: file) else { throw ExitCode.failure }
         let title = "\(family.info.name) \(family.id(of: puzzle))" + (solution ? ", solution" : "") + (step.map { ", step \($0)" } ?? "")
         do {
             return try family.draw(puzzle, solution: solution, step: step, paper: paper, title: title)
@@ -99,12 +101,12 @@ struct DrawingOutput: ParsableArguments {
     @Flag(help: "Overwrite the --out file if it exists.")
     var force = false
 
-    /// Refuses, as one line, an existing `--out` file without `--force`.
+    /// Refuses, as one line, an existing `--out` file without `--force`
+    /// (before any work; ``write(_:)`` checks again).
     func refuseOverwrite() throws {
-        guard out != "-", !force, FileManager.default.fileExists(atPath: out) else { return }
-        throw CLIError("\(out): the file exists; give --force to overwrite it")
+        if out != "-" { try refuseExisting(out, replacing: force) }
     }
 
     /// Writes `text` to `--out`, atomically.
-    func write(_ text: String) throws { try writeOutput(text, to: out) }
+    func write(_ text: String) throws { try writeOutput(text, to: out, replacing: force) }
 }

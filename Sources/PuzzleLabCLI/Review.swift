@@ -94,7 +94,13 @@ struct Review: ParsableCommand {
         var failed = 0
         for result in readPuzzles(family, data, file: file) {
             do {
-                entries.append(try family.reviewEntry(result.get(), facts: [("family", family.info.name), ("file", file)]))
+                let puzzle = try result.get()
+                // What check calls invalid is refused as by solve and grade (isValid reports it).
+                guard isValid(family, puzzle, file: file) else {
+                    failed += 1
+                    continue
+                }
+                entries.append(try family.reviewEntry(puzzle, facts: [("family", family.info.name), ("file", file)]))
             } catch {
                 printError(error is FormatError ? "\(error)" : "\(file): \(error)")
                 failed += 1

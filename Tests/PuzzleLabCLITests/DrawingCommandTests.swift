@@ -34,11 +34,27 @@ import Testing
 
         #expect(try puzzlelab(["render", "p.mcw", "--out", "p.svg"], in: dir).status == 0)
         let again = try puzzlelab(["render", "p.mcw", "--solution", "--out", "p.svg"], in: dir)
-        #expect(again.status != 0 && again.stderr == "Error: p.svg: the file exists; give --force to overwrite it\n")
+        #expect(again.status != 0 && again.stderr == "Error: p.svg exists; add --force to replace it\n")
         let before = try String(contentsOf: dir.appendingPathComponent("p.svg"), encoding: .utf8)
         #expect(!before.contains("solution"))
         #expect(try puzzlelab(["render", "p.mcw", "--solution", "--out", "p.svg", "--force"], in: dir).status == 0)
         #expect(try String(contentsOf: dir.appendingPathComponent("p.svg"), encoding: .utf8).contains("solution"))
+    }
+
+    /// A puzzle that reads but that `check` calls invalid is refused as
+    /// `solve` and `grade` refuse it, with check's words.
+    @Test func renderAndReviewRefuseWhatCheckCallsInvalid() throws {
+        let dir = try temporaryDirectory()
+        // Drills: an operand outside the profile's range reads, but is invalid.
+        try "profile: medium\n5 + 300\n2 + 3\n".write(to: dir.appendingPathComponent("operand.drill"), atomically: true, encoding: .utf8)
+        let check = try puzzlelab(["check", "operand.drill"], in: dir)
+        #expect(check.status != 0)
+        let problem = try #require(check.stdout.split(separator: "\n").first { $0.contains("300") })
+        for arguments in [["render", "operand.drill"], ["review", "operand.drill"]] {
+            let run = try puzzlelab(arguments, in: dir)
+            #expect(run.status != 0 && run.stdout.isEmpty, "\(arguments): \(run.stdout.prefix(80))")
+            #expect(run.stderr.hasPrefix("operand.drill: ") && run.stderr.contains("300"), "\(arguments): \(run.stderr) (check: \(problem))")
+        }
     }
 
     @Test func reviewWritesTheSameSelfContainedPageEveryRun() throws {
@@ -52,7 +68,7 @@ import Testing
         #expect(page.contains("<dt>seed</dt><dd>5</dd>") && page.contains("<dt>profile</dt><dd>level-2</dd>"))
         #expect(page.contains("<title>PuzzleLab review: number-search level-2, seeds 3…5</title>"))
         let refused = try puzzlelab(arguments + ["--out", "a.html"], in: dir)
-        #expect(refused.status != 0 && refused.stderr == "Error: a.html: the file exists; give --force to overwrite it\n")
+        #expect(refused.status != 0 && refused.stderr == "Error: a.html exists; add --force to replace it\n")
     }
 
     @Test func reviewTakesFilesOfEveryFamily() throws {
