@@ -1,14 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The puzzle families: one library each, on PuzzleKit (and the
-/// ConstraintSolver kernel where a family counts by search).
+/// The puzzle families: one library each, on PuzzleKit and PuzzleDrawing
+/// (and the ConstraintSolver kernel where a family counts by search).
 let families: [(name: String, dependencies: [Target.Dependency])] = [
-    ("MathCrossword", ["PuzzleKit", "ConstraintSolver"]),
-    ("CrossSums", ["PuzzleKit", "ConstraintSolver"]),
-    ("NumberSearch", ["PuzzleKit"]),
-    ("ArithmeticDrills", ["PuzzleKit"]),
-    ("MorseCode", ["PuzzleKit"]),
+    ("MathCrossword", ["PuzzleKit", "PuzzleDrawing", "ConstraintSolver"]),
+    ("CrossSums", ["PuzzleKit", "PuzzleDrawing", "ConstraintSolver"]),
+    ("NumberSearch", ["PuzzleKit", "PuzzleDrawing"]),
+    ("ArithmeticDrills", ["PuzzleKit", "PuzzleDrawing"]),
+    ("MorseCode", ["PuzzleKit", "PuzzleDrawing"]),
 ]
 
 let package = Package(
@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "PuzzleKit", targets: ["PuzzleKit"]),
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
+        .library(name: "PuzzleDrawing", targets: ["PuzzleDrawing"]),
         .library(name: "PuzzleResearch", targets: ["PuzzleResearch"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
         .executable(name: "puzzlelab-fuzz", targets: ["PuzzleFuzz"]),
@@ -31,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
         .target(name: "PuzzleKit", dependencies: [.target(name: "CGMP", condition: .when(traits: ["GMP"]))]),
         .target(name: "ConstraintSolver", dependencies: ["PuzzleKit"]),
+        // SVG drawings and review pages; the DrawableFamily contract every family implements.
+        .target(name: "PuzzleDrawing", dependencies: ["PuzzleKit"]),
         .target(
             name: "PuzzleResearch",
             dependencies: ["PuzzleKit", .product(name: "Histogram", package: "hdrhistogram-swift")]
@@ -38,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "PuzzleResearch",
+                "PuzzleKit", "PuzzleResearch", "PuzzleDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + families.map { .target(name: $0.name) }
         ),
@@ -48,6 +51,7 @@ let package = Package(
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "PuzzleResearchTests", dependencies: ["PuzzleResearch", "PuzzleKit", "MathCrossword", "CrossSums"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
+        .testTarget(name: "PuzzleDrawingTests", dependencies: ["PuzzleDrawing", "PuzzleKit"] + families.map { .target(name: $0.name) }),
     ] + families.flatMap { family -> [Target] in
         [
             .target(name: family.name, dependencies: family.dependencies),

@@ -20,7 +20,7 @@ struct PuzzleLab: AsyncParsableCommand {
             """,
         version: PuzzleLabVersion.string,
         subcommands: [
-            Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self,
+            Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self, Render.self, Review.self,
             DrillsCommand.self, MorseCommand.self,
         ]
     )

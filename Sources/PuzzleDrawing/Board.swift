@@ -1,0 +1,83 @@
+import PuzzleKit
+
+/// A puzzle as a player sees it, laid out on a grid of cells: the one
+/// picture every family draws. ``SVG`` turns it into a drawing; an app can
+/// lay out the same cells with its own views.
+///
+///     let board = Board(cells: [
+///         Cell(row: 0, column: 0, "7", .given), Cell(row: 0, column: 1, "+", .sign),
+///         Cell(row: 0, column: 2, "", .empty), Cell(row: 0, column: 3, "=", .sign),
+///         Cell(row: 0, column: 4, "12", .given),
+///     ])
+public struct Board: Sendable, Equatable {
+    /// The cells that are drawn; a position without a cell stays white.
+    public var cells: [Cell]
+    /// Lines through the centres of cells, in order (a number search answer).
+    public var paths: [[GridPosition]]
+    /// How many rows, from the first, are numbered 1, 2, … at the left, as
+    /// explanations count them (0: none).
+    public var numberedRows: Int
+    /// How many columns, from the first, are numbered along the top.
+    public var numberedColumns: Int
+
+    public init(cells: [Cell], paths: [[GridPosition]] = [], numberedRows: Int = 0, numberedColumns: Int = 0) {
+        self.cells = cells
+        self.paths = paths
+        self.numberedRows = numberedRows
+        self.numberedColumns = numberedColumns
+    }
+}
+
+/// One cell of a ``Board``: a box (or a sign, a label) with its text.
+public struct Cell: Sendable, Equatable {
+    /// How a cell looks; every style reads in black and white.
+    public enum Style: String, Sendable, CaseIterable {
+        /// A number the puzzle gives: a box, bold text.
+        case given
+        /// A box to fill in.
+        case empty
+        /// A box filled in with the solution: italic text.
+        case answer
+        /// An operator or equals sign: no box.
+        case sign
+        /// A target or caption beside the play area: no box, bold text.
+        case label
+        /// A tile of the pool: a rounded box.
+        case tile
+        /// A number taken out: a box, grey text struck through.
+        case removed
+        /// A number kept: a box, bold text circled.
+        case kept
+    }
+
+    /// The cell's place; a wide cell starts here.
+    public var position: GridPosition
+    /// How many columns the cell spans, from ``position``.
+    public var width: Int
+    public var text: String
+    public var style: Style
+
+    public init(row: Int, column: Int, width: Int = 1, _ text: String, _ style: Style) {
+        self.position = GridPosition(row: row, column: column)
+        self.width = width
+        self.text = text
+        self.style = style
+    }
+}
+
+/// What one explanation step works on: the cells it reads and the cells it
+/// decides, as positions of ``Board/cells``.
+public struct StepMarks: Sendable, Equatable {
+    /// The technique's code (``TechniqueTier/code``).
+    public var technique: String
+    /// The cells the step reads.
+    public var uses: [GridPosition]
+    /// The cells the step decides.
+    public var fixes: [GridPosition]
+
+    public init(technique: String, uses: [GridPosition], fixes: [GridPosition]) {
+        self.technique = technique
+        self.uses = uses
+        self.fixes = fixes
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import PuzzleDrawing
+import PuzzleKit
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a puzzle as an SVG page for print.",
+        discussion: """
+            Draws the puzzle as a player sees it (grid, givens, empty cells,
+            tiles, targets, questions or exercise) as an SVG document sized
+            for A4 or Letter, in black and white, every number and sign a
+            <text> element. --solution fills the solution in (the file's own,
+            else the grader's); --step N marks step N of the grader's
+            explanation (puzzlelab grade FILE --explain): dashed cells are
+            read, dark cells are decided. --paper fit draws just the board
+            with 10 mm cells, for pictures.
+
+            A file of several puzzles (JSON array, JSON Lines) needs --index.
+            Refuses to overwrite an existing --out file without --force.
+
+            Examples:
+              puzzlelab render puzzle.mcw --out puzzle.svg
+              puzzlelab render puzzle.mcw --solution --paper letter --out solved.svg
+              puzzlelab render puzzle.mcw --step 3 > step3.svg
+              puzzlelab generate --kind cross-sums --seed 7 | puzzlelab render - --kind cross-sums --paper fit
+            """
+    )
+
+    @Argument(help: "The puzzle file (any family's text format, .json, .jsonl); - reads standard input.")
+    var file: String
+
+    @Option(help: "The puzzle family: \(familyNames) (default: told apart by extension or content).")
+    var kind: Kind?
+
+    @Option(help: "Which puzzle of a file that holds several (1 is the first).")
+    var index: Int?
+
+    @Flag(help: "Fill the solution in.")
+    var solution = false
+
+    @Option(help: ArgumentHelp("Mark step N of the grader's explanation (1 is the first).", valueName: "N"))
+    var step: Int?
+
+    @Option(help: "The sheet: a4, letter, or fit (just the board).")
+    var paper: Paper = .a4
+
+    @OptionGroup var output: DrawingOutput
+
+    func validate() throws {
+        if let index, index < 1 { throw ValidationError("--index must be at least 1.") }
+        if let step, step < 1 { throw ValidationError("--step must be at least 1.") }
+    }
+
+    func run() throws {
+        try output.refuseOverwrite()
+        let data: Data
+        let family: any PuzzleFamily
+        do throws(FormatError) {
+            data = try readInput(path: file)
+            family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
+        } catch {
+            throw CLIError(error.description)
+        }
+        guard let drawable = family as? any DrawableFamily else { throw CLIError("\(file): \(family.info.name) puzzles cannot be drawn") }
+        try output.write(render(drawable, data))
+    }
+
+    private func render<F: DrawableFamily>(_ family: F, _ data: Data) throws -> String {
+        let results = readPuzzles(family, data, file: file)
+        guard index != nil || results.count == 1 else {
+            throw CLIError("\(file): the file holds \(results.count) puzzles; choose one with --index 1…\(results.count)")
+        }
+        let chosen = (index ?? 1) - 1
+        guard results.indices.contains(chosen) else {
+            throw CLIError("\(file): --index \(chosen + 1) is beyond the file's \(counted(results.count, "puzzle"))")
+        }
+        let puzzle: F.Puzzle
+        switch results[chosen] {
+        case .success(let read): puzzle = read
+        case .failure(let error): throw CLIError(error.description)
+        }
+        // What check calls invalid is refused here as by solve and grade (the problems on stderr).
+        guard isValid(family, puzzle, file: file) else { throw ExitCode.failure }
+        let title = "\(family.info.name) \(family.id(of: puzzle))" + (solution ? ", solution" : "") + (step.map { ", step \($0)" } ?? "")
+        do {
+            return try family.draw(puzzle, solution: solution, step: step, paper: paper, title: title)
+        } catch {
+            throw CLIError("\(file): \(error)")
+        }
+    }
+}
+
+extension Paper: ExpressibleByArgument {}
+
+/// `--out` and `--force` of the commands that draw.
+struct DrawingOutput: ParsableArguments {
+    @Option(name: .shortAndLong, help: "The file to write (- for standard output, the default).")
+    var out = "-"
+
+    @Flag(help: "Overwrite the --out file if it exists.")
+    var force = false
+
+    /// Refuses, as one line, an existing `--out` file without `--force`
+    /// (before any work; ``write(_:)`` checks again).
+    func refuseOverwrite() throws {
+        if out != "-" { try refuseExisting(out, replacing: force) }
+    }
+
+    /// Writes `text` to `--out`, atomically.
+    func write(_ text: String) throws { try writeOutput(text, to: out, replacing: force) }
+}

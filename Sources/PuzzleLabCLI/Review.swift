@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import PuzzleDrawing
+import PuzzleKit
+
+struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one self-contained HTML page for reviewing puzzles.",
+        discussion: """
+            For each puzzle the page shows its drawing, seed, profile, grade
+            label, score, technique counts and the grader's explanation;
+            hovering over or clicking a step marks its cells on the drawing,
+            and the solution stays folded until asked for. Printed, it puts
+            one or two puzzles on a page. The page needs no network and no
+            other file (inline SVG, CSS and a small script), and the same
+            arguments give the same bytes. Reviews generated puzzles of seeds
+            SEED … SEED+COUNT-1 (--profile or --count), or puzzle files.
+            Refuses to overwrite an existing --out file without --force.
+
+            Examples:
+              puzzlelab review --profile class_2 --count 6 --out class_2.html
+              puzzlelab review --kind cross-sums --profile hard --seed 10 --count 4 --out hard.html
+              puzzlelab review puzzle.mcw --out puzzle.html
+            """
+    )
+
+    @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input. Or --profile / --count: review generated puzzles.")
+    var files: [String] = []
+
+    @OptionGroup var options: GenerationOptions
+
+    @OptionGroup var output: DrawingOutput
+
+    func validate() throws {
+        let generating = !options.profile.isEmpty || options.count != nil
+        guard files.isEmpty == generating else {
+            throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count to review generated puzzles."
+                                                : "Give puzzle files or --profile / --count, not both.")
+        }
+    }
+
+    func run() throws {
+        try output.refuseOverwrite()
+        let page = files.isEmpty ? try generatedPage() : try filesPage()
+        try output.write(page.html)
+        if output.out != "-" { printError("puzzlelab: wrote \(counted(page.entries.count, "puzzle")) to \(output.out)") }
+    }
+
+    /// The page of the generated puzzles of seeds SEED … SEED+COUNT-1.
+    private func generatedPage() throws -> ReviewPage {
+        let family = options.family()
+        guard let drawable = family as? any DrawableFamily else { throw CLIError("\(family.info.name) puzzles cannot be drawn") }
+        return try generatedPage(drawable)
+    }
+
+    private func generatedPage<F: DrawableFamily>(_ family: F) throws -> ReviewPage {
+        try options.refuseUnsupported(family)
+        let profile = try options.singleProfile(family)
+        let id = family.id(of: profile)
+        let count = options.count ?? 1
+        var entries: [ReviewPage.Entry] = []
+        for seed in options.seed...(options.seed + (count - 1)) {
+            let facts = [("family", family.info.name), ("seed", String(seed)), ("profile", id)]
+            do {
+                let puzzle = try family.generate(profile, options.request(seed: seed)).puzzle
+                entries.append(try family.reviewEntry(puzzle, facts: facts))
+            } catch {
+                throw CLIError("profile \(id), seed \(seed): \(error)")
+            }
+        }
+        let seeds = count == 1 ? "seed \(options.seed)" : "seeds \(options.seed)…\(options.seed + (count - 1))"
+        return ReviewPage(title: "PuzzleLab review: \(family.info.name) \(id), \(seeds)\(options.unique ? ", unique" : "")",
+                          entries: entries)
+    }
+
+    /// The page of every puzzle of the files; fails after reporting every
+    /// file or puzzle that cannot be read or drawn.
+    private func filesPage() throws -> ReviewPage {
+        var entries: [ReviewPage.Entry] = []
+        let failed = forEachInput(files, kind: options.kind) { family, file, data in
+            guard let drawable = family as? any DrawableFamily else {
+                printError("\(file): \(family.info.name) puzzles cannot be drawn")
+                return 1
+            }
+            return reviewFile(drawable, file: file, data: data, into: &entries)
+        }
+        if failed > 0 { throw ExitCode.failure }
+        return ReviewPage(title: "PuzzleLab review: " + files.joined(separator: ", "), entries: entries)
+    }
+
+    /// Adds the file's puzzles to `entries`; returns how many failed (each
+    /// reported on stderr).
+    private func reviewFile<F: DrawableFamily>(_ family: F, file: String, data: Data, into entries: inout [ReviewPage.Entry]) -> Int {
+        var failed = 0
+        for result in readPuzzles(family, data, file: file) {
+            do {
+                let puzzle = try result.get()
+                // What check calls invalid is refused as by solve and grade (isValid reports it).
+                guard isValid(family, puzzle, file: file) else {
+                    failed += 1
+                    continue
+                }
+                entries.append(try family.reviewEntry(puzzle, facts: [("family", family.info.name), ("file", file)]))
+            } catch {
+                printError(error is FormatError ? "\(error)" : "\(file): \(error)")
+                failed += 1
+            }
+        }
+        return failed
+    }
+}

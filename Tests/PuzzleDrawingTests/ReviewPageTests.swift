@@ -1,0 +1,49 @@
+import CrossSums
+import Foundation
+import MathCrossword
+import PuzzleDrawing
+import PuzzleKit
+import Testing
+
+@Suite struct ReviewPageTests {
+    @Test func pageHoldsEveryPuzzleStepAndSolutionAndNothingExternal() throws {
+        let family = CrossSumsFamily()
+        var entries: [ReviewPage.Entry] = []
+        var sentences = 0
+        for seed in 1...3 {
+            let puzzle = try family.generate(family.profiles[1], GenerationRequest(seed: seed)).puzzle
+            let entry = try family.reviewEntry(puzzle, facts: [("seed", String(seed))])
+            sentences += entry.steps.count
+            #expect(entry.facts.map(\.name) == ["seed", "grade", "score", "steps"])
+            #expect(entry.techniques.reduce(0) { $0 + $1.count } == entry.steps.count)
+            entries.append(entry)
+        }
+        let html = ReviewPage(title: "R & D", entries: entries).html
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
+        #expect(html.contains("<title>R &amp; D</title>"))
+        #expect(html.components(separatedBy: "<section class=\"puzzle\"").count == 4)
+        #expect(html.components(separatedBy: "<li data-step=").count == sentences + 1)
+        #expect(html.components(separatedBy: "<g class=\"step\"").count == sentences + 1)
+        #expect(html.components(separatedBy: "<details class=\"solution\">").count == 4)
+        #expect(html.contains("@media print"))
+        for external in ["src=", "href=", "url(", "@import", "http://", "https://"] {
+            let hits = html.components(separatedBy: external).count - 1
+            // The SVG namespace is a name, not a fetch.
+            let allowed = external == "http://" ? html.components(separatedBy: "xmlns=\"http://www.w3.org/2000/svg\"").count - 1 : 0
+            #expect(hits == allowed, "\(external) in the page")
+        }
+        // Every drawing on the page is well-formed SVG.
+        let drawings = html.components(separatedBy: "<svg ").dropFirst().map { "<svg " + $0.components(separatedBy: "</svg>")[0] + "</svg>" }
+        #expect(drawings.count == 6)
+        #expect(drawings.allSatisfy { SVGTexts.of($0) != nil })
+        #expect(ReviewPage(title: "R & D", entries: entries).html == html)
+    }
+
+    @Test func aPuzzleWithoutStepsSaysSo() throws {
+        let family = MathCrosswordFamily()
+        let level = try family.read(Data("pool:\n7 + 5 = 12\n".utf8), file: "x.mcw")[0].get()
+        let entry = try family.reviewEntry(level, facts: [])
+        #expect(entry.steps.isEmpty)
+        #expect(ReviewPage(title: "t", entries: [entry]).html.contains("No explanation steps."))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `puzzlelab render` and `puzzlelab review` as a user runs them.
+@Suite struct DrawingCommandTests {
+    @Test(arguments: EveryFamilyTests.families)
+    func renderDrawsEveryFamilyFromAFileOrStandardInput(kind: String, ext: String) throws {
+        let dir = try temporaryDirectory()
+        let puzzle = try puzzlelab(["generate", "--kind", kind, "--seed", "5"]).stdout
+        try puzzle.write(to: dir.appendingPathComponent("p.\(ext)"), atomically: true, encoding: .utf8)
+        let file = try puzzlelab(["render", "p.\(ext)"], in: dir)
+        #expect(file.status == 0, "\(kind): \(file.stderr)")
+        #expect(file.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"210mm\" height=\"297mm\""))
+        let piped = try puzzlelab(["render", "-", "--kind", kind], input: puzzle)
+        #expect(piped.status == 0 && piped.stdout.contains("<text"), "\(kind): \(piped.stderr)")
+        let letter = try puzzlelab(["render", "p.\(ext)", "--paper", "letter", "--solution", "--step", "1"], in: dir)
+        #expect(letter.status == 0, "\(kind): \(letter.stderr)")
+        #expect(letter.stdout.contains("width=\"215.9mm\"") && letter.stdout.contains("stroke-dasharray"))
+    }
+
+    @Test func renderRefusesWhatItCannotDoOnOneLine() throws {
+        let dir = try temporaryDirectory()
+        let puzzle = try puzzlelab(["generate", "--seed", "42"]).stdout
+        try puzzle.write(to: dir.appendingPathComponent("p.mcw"), atomically: true, encoding: .utf8)
+        let corpus = try puzzlelab(["generate", "--count", "3", "--format", "jsonl"]).stdout
+        try corpus.write(to: dir.appendingPathComponent("c.jsonl"), atomically: true, encoding: .utf8)
+
+        let step = try puzzlelab(["render", "p.mcw", "--step", "99"], in: dir)
+        #expect(step.status != 0 && step.stderr == "Error: p.mcw: there is no step 99: expected 1…7\n", "\(step.stderr)")
+        let several = try puzzlelab(["render", "c.jsonl"], in: dir)
+        #expect(several.status != 0 && several.stderr == "Error: c.jsonl: the file holds 3 puzzles; choose one with --index 1…3\n")
+        let chosen = try puzzlelab(["render", "c.jsonl", "--index", "2", "--paper", "fit"], in: dir)
+        #expect(chosen.status == 0 && chosen.stdout.contains("class_1-2"), "\(chosen.stderr)")
+
+        #expect(try puzzlelab(["render", "p.mcw", "--out", "p.svg"], in: dir).status == 0)
+        let again = try puzzlelab(["render", "p.mcw", "--solution", "--out", "p.svg"], in: dir)
+        #expect(again.status != 0 && again.stderr == "Error: p.svg exists; add --force to replace it\n")
+        let before = try String(contentsOf: dir.appendingPathComponent("p.svg"), encoding: .utf8)
+        #expect(!before.contains("solution"))
+        #expect(try puzzlelab(["render", "p.mcw", "--solution", "--out", "p.svg", "--force"], in: dir).status == 0)
+        #expect(try String(contentsOf: dir.appendingPathComponent("p.svg"), encoding: .utf8).contains("solution"))
+    }
+
+    /// A puzzle that reads but that `check` calls invalid is refused as
+    /// `solve` and `grade` refuse it, with check's words.
+    @Test func renderAndReviewRefuseWhatCheckCallsInvalid() throws {
+        let dir = try temporaryDirectory()
+        // Drills: an operand outside the profile's range reads, but is invalid.
+        try "profile: medium\n5 + 300\n2 + 3\n".write(to: dir.appendingPathComponent("operand.drill"), atomically: true, encoding: .utf8)
+        let check = try puzzlelab(["check", "operand.drill"], in: dir)
+        #expect(check.status != 0)
+        let problem = try #require(check.stdout.split(separator: "\n").first { $0.contains("300") })
+        for arguments in [["render", "operand.drill"], ["review", "operand.drill"]] {
+            let run = try puzzlelab(arguments, in: dir)
+            #expect(run.status != 0 && run.stdout.isEmpty, "\(arguments): \(run.stdout.prefix(80))")
+            #expect(run.stderr.hasPrefix("operand.drill: ") && run.stderr.contains("300"), "\(arguments): \(run.stderr) (check: \(problem))")
+        }
+    }
+
+    @Test func reviewWritesTheSameSelfContainedPageEveryRun() throws {
+        let dir = try temporaryDirectory()
+        let arguments = ["review", "--kind", "number-search", "--profile", "level-2", "--seed", "3", "--count", "3"]
+        let first = try puzzlelab(arguments + ["--out", "a.html"], in: dir)
+        #expect(first.status == 0 && first.stderr == "puzzlelab: wrote 3 puzzles to a.html\n", "\(first.stderr)")
+        let second = try puzzlelab(arguments, in: dir)  // to standard output, another process
+        let page = try String(contentsOf: dir.appendingPathComponent("a.html"), encoding: .utf8)
+        #expect(second.stdout == page)
+        #expect(page.contains("<dt>seed</dt><dd>5</dd>") && page.contains("<dt>profile</dt><dd>level-2</dd>"))
+        #expect(page.contains("<title>PuzzleLab review: number-search level-2, seeds 3…5</title>"))
+        let refused = try puzzlelab(arguments + ["--out", "a.html"], in: dir)
+        #expect(refused.status != 0 && refused.stderr == "Error: a.html exists; add --force to replace it\n")
+    }
+
+    @Test func reviewTakesFilesOfEveryFamily() throws {
+        let dir = try temporaryDirectory()
+        var files: [String] = []
+        for (kind, ext) in EveryFamilyTests.families {
+            let puzzle = try puzzlelab(["generate", "--kind", kind, "--seed", "2"]).stdout
+            try puzzle.write(to: dir.appendingPathComponent("p.\(ext)"), atomically: true, encoding: .utf8)
+            files.append("p.\(ext)")
+        }
+        let run = try puzzlelab(["review"] + files + ["--out", "-"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.components(separatedBy: "<section class=\"puzzle\"").count == 6)
+        #expect(run.stdout.contains("<dt>file</dt><dd>p.morse</dd>"))
+        let bad = try puzzlelab(["review", "missing.mcw"], in: dir)
+        #expect(bad.status != 0 && bad.stderr == "missing.mcw:1: no such file\n", "\(bad.stderr)")
+    }
+}

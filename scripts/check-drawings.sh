@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Checks the drawings as a person sees them: one SVG per family rasterised by
+# rsvg-convert (exit 0, a PNG with ink on it) and a review page opened in
+# headless Chromium (a screenshot with ink on it, no console output, and a
+# click on a step shows its highlight). Installs librsvg2-bin and chromium
+# with apt when they are missing.
+#
+#     scripts/check-drawings.sh [BIN]     # BIN: the puzzlelab binary (default .build/release/puzzlelab)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(realpath "${1:-.build/release/puzzlelab}")
+
+if ! command -v rsvg-convert >/dev/null || ! command -v chromium >/dev/null; then
+  apt-get update
+  apt-get install -y librsvg2-bin chromium
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# ink PNG MIN: fails unless at least MIN of the PNG's pixels are dark (the
+# image is not blank nor one colour). Decodes 8-bit PNGs with zlib only.
+ink() {
+  python3 - "$1" "$2" <<'PY'
+import struct, sys, zlib
+path, least = sys.argv[1], float(sys.argv[2])
+data = open(path, "rb").read()
+if data[:8] != b"\x89PNG\r\n\x1a\n":
+    sys.exit(f"{path}: not a PNG")
+pos, idat, header = 8, b"", None
+while pos < len(data):
+    length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + length]
+    if kind == b"IHDR":
+        header = struct.unpack(">IIBBBBB", body)
+    elif kind == b"IDAT":
+        idat += body
+    pos += 12 + length
+width, height, depth, colour, _, _, interlace = header
+channels = {0: 1, 2: 3, 4: 2, 6: 4}.get(colour)
+if depth != 8 or channels is None or interlace != 0:
+    sys.exit(f"{path}: expected an 8-bit non-interlaced grey or RGB(A) PNG")
+raw, stride = zlib.decompress(idat), width * channels
+previous, dark, colours = bytearray(stride), 0, set()
+for y in range(height):
+    kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        left = line[i - channels] if i >= channels else 0
+        up, corner = previous[i], previous[i - channels] if i >= channels else 0
+        if kind == 1: line[i] = (line[i] + left) & 255
+        elif kind == 2: line[i] = (line[i] + up) & 255
+        elif kind == 3: line[i] = (line[i] + (left + up) // 2) & 255
+        elif kind == 4:
+            p = left + up - corner
+            pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+            line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
+    for x in range(0, stride, channels):
+        pixel = bytes(line[x:x + channels])
+        colours.add(pixel)
+        grey = pixel[0] if channels <= 2 else (pixel[0] + pixel[1] + pixel[2]) // 3
+        opaque = channels in (1, 3) or pixel[-1] > 127
+        dark += opaque and grey < 128
+    previous = line
+share = dark / (width * height)
+print(f"{path}: {width}x{height}, {len(colours)} colours, {share:.2%} dark pixels")
+if len(colours) < 2 or share < least:
+    sys.exit(f"{path}: blank (expected at least {least:.2%} dark pixels)")
+PY
+}
+
+echo "== one drawing per family through rsvg-convert"
+files=()
+for kind in math-crossword:mcw cross-sums:xsum number-search:nsearch drills:drill morse:morse; do
+  family=${kind%%:*} ext=${kind##*:}
+  "$bin" generate --kind "$family" --seed 3 > "$work/$family.$ext"
+  files+=("$work/$family.$ext")
+  "$bin" render "$work/$family.$ext" --step 1 --out "$work/$family.svg"
+  rsvg-convert "$work/$family.svg" -o "$work/$family.png"
+  test -s "$work/$family.png"
+  ink "$work/$family.png" 0.002
+done
+
+echo "== a review page in headless Chromium"
+page="$work/review.html"
+"$bin" review "${files[@]}" --out "$page"
+chrome=(chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0)
+"${chrome[@]}" --window-size=1200,1600 --screenshot="$work/review.png" "file://$page" 2>"$work/screenshot.log" >/dev/null
+ink "$work/review.png" 0.005
+# The page itself logs nothing: any console line is an error or a stray message.
+"${chrome[@]}" --dump-dom "file://$page" 2>"$work/console.log" >"$work/dom.html"
+if grep 'CONSOLE' "$work/console.log"; then
+  echo "the review page wrote to the console (above)" >&2
+  exit 1
+fi
+grep -q '<section class="puzzle"' "$work/dom.html"
+# A click on each puzzle's first step shows that step's highlight and no other.
+sed 's|</body>|<script>console.log("review-check: " + Array.from(document.querySelectorAll("section.puzzle")).map(function (s) { s.querySelector("ol.steps li").click(); return s.querySelectorAll("g.step[visibility=visible]").length + "@" + s.querySelector("g.step[visibility=visible]").getAttribute("data-step"); }).join(" "));</script></body>|' \
+  "$page" > "$work/probe.html"
+"${chrome[@]}" --dump-dom "file://$work/probe.html" 2>"$work/probe.log" >/dev/null
+grep -o '"review-check: [^"]*"' "$work/probe.log"
+grep -q '"review-check: 1@1 1@1 1@1 1@1 1@1"' "$work/probe.log"
+if grep 'CONSOLE' "$work/probe.log" | grep -v 'review-check'; then
+  echo "clicking a step wrote to the console (above)" >&2
+  exit 1
+fi
+echo "drawings passed"
