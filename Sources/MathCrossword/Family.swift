@@ -160,10 +160,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
     public func grade(_ level: Level, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let start = ContinuousClock.now
-        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(level, timeLimit: timeLimit)
-        let report = try Grader().grade(level, solutionsUpTo2: upTo2 ?? 0,
-                                        timeLimit: timeLimit.map { $0 - (ContinuousClock.now - start) })
+        let report = try Grader().grade(level, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
         let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
         let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
             + " longest forced run \(report.longestForcedRun); crossings: \(report.crossingCells) cells"
@@ -177,7 +174,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
             longestForcedRun: report.longestForcedRun, visibility: report.visibility, details: [detail],
             explanation: explain ? Explain.sentences(for: report.steps, in: level) : [], fields: report.fields,
             complete: report.complete)
-        return upTo2 == nil ? result.withUnknownSolutionCount() : result
+        return report.solutionsKnown ? result : result.withUnknownSolutionCount()
     }
 
     public func startSession(_ level: Level) -> GameSession { GameSession(level: level) }

@@ -36,6 +36,9 @@ public struct GradeReport: Sendable {
     /// False when the time limit stopped grading: the label and score are
     /// then what the steps so far needed, a lower bound.
     public var complete: Bool = true
+    /// False when a budget stopped the uniqueness check before it knew:
+    /// ``solutionsUpTo2`` is then only what it found.
+    public var solutionsKnown: Bool = true
     /// Solutions, counted up to 2 (2 means "two or more").
     public var solutionsUpTo2: Int
     public var hardestTechnique: Technique?
@@ -94,8 +97,14 @@ public struct Grader: Sendable {
         let clock = ContinuousClock()
         let deadline = timeLimit.map { clock.now.advanced(by: $0) }
         let model = try CrosswordModel(level: level)
-        let count = solutionsUpTo2.map { min($0, 2) }
-            ?? model.solve(SearchLimits(solutions: 2, nodes: 1_000_000, time: deadline.map { clock.now.duration(to: $0) })).solutionCount
+        var count = solutionsUpTo2.map { min($0, 2) } ?? 0
+        var solutionsKnown = true
+        if solutionsUpTo2 == nil {
+            let counted = model.solve(SearchLimits(solutions: 2, nodes: DefaultBudget.nodes,
+                                                   time: deadline.map { clock.now.duration(to: $0) }))
+            count = counted.solutionCount
+            solutionsKnown = counted.complete || counted.stopReason == .solutionLimit
+        }
         var engine = _DeductionEngine(model: model, level: level)
         engine.deadline = deadline
         let solved: Bool
@@ -105,6 +114,7 @@ public struct Grader: Sendable {
         case .stuck(let state), .contradiction(let state): (solved, end) = (false, state)
         }
         var graded = report(level, steps: end.steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
+        graded.solutionsKnown = solutionsKnown
         if engine.timedOut {
             graded.complete = false
             graded.label = graded.hardestTechnique?.label ?? .easy
