@@ -51,6 +51,8 @@ struct Bench: AsyncParsableCommand {
 
     @OptionGroup var workers: Workers
 
+    @OptionGroup var budget: TimeBudget
+
     @Flag(inversion: .prefixedNo, help: "Draw the progress bar on stderr (default: only when stderr is a terminal).")
     var progress: Bool?
 
@@ -120,7 +122,7 @@ struct Bench: AsyncParsableCommand {
         try options.refuseUnsupported(family)
         return try options.profiles(family).map {
             PuzzleRun(family, profile: $0, unique: options.unique, minBlanks: options.minBlanks, solve: solve, grade: grade,
-                      metrics: false)
+                      metrics: false, timeLimit: budget.time)
         }
     }
 

@@ -37,6 +37,8 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var workers: Workers
 
+    @OptionGroup var budget: TimeBudget
+
     @Flag(help: "Continue an interrupted export from FILE.partial (a finished FILE is left as it is).")
     var resume = false
 
@@ -208,7 +210,7 @@ struct Export: AsyncParsableCommand {
     private func makeRun<F: PuzzleFamily>(_ family: F) throws -> PuzzleRun {
         try options.refuseUnsupported(family)
         return PuzzleRun(family, profile: try options.singleProfile(family), unique: options.unique,
-                         minBlanks: options.minBlanks, solve: true, grade: true)
+                         minBlanks: options.minBlanks, solve: true, grade: true, timeLimit: budget.time)
     }
 }
 

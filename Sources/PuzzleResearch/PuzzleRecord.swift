@@ -88,6 +88,10 @@ public struct SolveSummary: Sendable, Equatable {
     public var failures: Int
     public var propagations: Int
 
+    /// ``solutionsUpTo2`` when the check settled it (the search was
+    /// exhausted or found 2), `nil` when a budget stopped it first.
+    public var knownSolutionsUpTo2: Int? { complete || solutionsUpTo2 >= 2 ? solutionsUpTo2 : nil }
+
     public init(_ result: CountResult) {
         solutionsUpTo2 = result.solutionCount
         complete = result.complete
@@ -128,8 +132,10 @@ public struct PuzzleRun: Sendable {
     ///     already made when there is one.
     ///   - metrics: measure the family's metric columns (export needs them,
     ///     bench does not).
+    ///   - timeLimit: the wall-clock budget of each count and each grade.
     public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
-                                      solve: Bool, grade: Bool, metrics: Bool = true) {
+                                      solve: Bool, grade: Bool, metrics: Bool = true,
+                                      timeLimit: Duration? = DefaultBudget.time) {
         let profileID = family.id(of: profile)
         let counting = solve ? family as? any CountingFamily<Family.Puzzle> : nil
         let grading = grade ? family as? any GradingFamily<Family.Puzzle> : nil
@@ -155,13 +161,14 @@ public struct PuzzleRun: Sendable {
             if metrics { record.metrics = family.metrics(of: generated.puzzle) }
             if let counting {
                 let solveStart = monotonicNanoseconds()
-                record.solve = (try? counting.count(generated.puzzle, limits: CountLimits(solutions: Self.solutionLimit)))
+                record.solve = (try? counting.count(generated.puzzle, limits: CountLimits(solutions: Self.solutionLimit, time: timeLimit)))
                     .map(SolveSummary.init)
                 record.solveNanoseconds = monotonicNanoseconds() &- solveStart
             }
             if let grading {
                 let gradeStart = monotonicNanoseconds()
-                record.grade = (try? grading.grade(generated.puzzle, solutionsUpTo2: record.solve?.solutionsUpTo2, explain: false))
+                record.grade = (try? grading.grade(generated.puzzle, solutionsUpTo2: record.solve?.knownSolutionsUpTo2, explain: false,
+                                                   timeLimit: timeLimit))
                     .map(GradeSummary.init)
                 record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
             }

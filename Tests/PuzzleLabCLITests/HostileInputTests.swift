@@ -149,4 +149,11 @@ import Testing
                     "\(command): \(run.stderr)")
         }
     }
+
+    @Test func benchAndExportTakeTheSameTimeBudget() throws {
+        let export = try puzzlelab(["export", "--profile", "class_4", "--count", "3", "--out", "-", "--timeout", "2.5"])
+        #expect(export.status == 0 && export.stdout.split(separator: "\r\n").count == 4, "\(export.stderr)")
+        let bench = try puzzlelab(["bench", "--count", "5", "--timeout", "0", "--format", "csv"])
+        #expect(bench.status != 0 && bench.stderr.contains("--timeout must be a number of seconds above 0"), "\(bench.stderr)")
+    }
 }

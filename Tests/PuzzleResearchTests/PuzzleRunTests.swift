@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    /// A budget that has run out before the work starts: every count and
+    /// grade says it stopped, and no count is passed on as settled.
+    @Test func anExhaustedTimeBudgetIsReportedNotHidden() {
+        let run = PuzzleRun(MathCrosswordFamily(), profile: .class2, unique: false, solve: true, grade: true, timeLimit: .zero)
+        for seed in 1...5 {
+            let record = run.record(seed)
+            #expect(record.solve?.complete == false && record.solve?.knownSolutionsUpTo2 == nil)
+            let row = PuzzleColumn.row(record, columns: PuzzleColumn.all(metrics: run.metricColumns))
+            #expect(row.fields.first { $0.key == "complete" }?.value == .bool(false))
+        }
+        let grade = try? MathCrosswordFamily().grade(LevelGenerator().generate(difficulty: .class2, seed: 1).level,
+                                                     solutionsUpTo2: nil, explain: false, timeLimit: .zero)
+        #expect(grade?.complete == false && grade?.solutionsUpTo2 == nil)
+    }
+
     /// A failed generation gives a row with its reason and empty metrics.
     @Test func failuresAreRecorded() throws {
         let family = MathCrosswordFamily()
