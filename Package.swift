@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ConstraintSolver", targets: ["ConstraintSolver"]),
         .library(name: "PuzzleDrawing", targets: ["PuzzleDrawing"]),
         .library(name: "PuzzleResearch", targets: ["PuzzleResearch"]),
+        .library(name: "PuzzleFamilies", targets: ["PuzzleFamilies"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
         .executable(name: "puzzlelab-fuzz", targets: ["PuzzleFuzz"]),
     ] + families.map { .library(name: $0.name, targets: [$0.name]) },
@@ -38,19 +39,22 @@ let package = Package(
             name: "PuzzleResearch",
             dependencies: ["PuzzleKit", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
+        // The one list of families every command, test and benchmark reads.
+        .target(name: "PuzzleFamilies", dependencies: ["PuzzleKit"] + families.map { .target(name: $0.name) }),
         .executableTarget(
             name: "PuzzleLabCLI",
             dependencies: [
-                "PuzzleKit", "PuzzleResearch", "PuzzleDrawing",
+                "PuzzleKit", "PuzzleResearch", "PuzzleDrawing", "PuzzleFamilies",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + families.map { .target(name: $0.name) }
         ),
         // libFuzzer entry for the family readers (built with --sanitize fuzzer in .ci/run).
-        .executableTarget(name: "PuzzleFuzz", dependencies: ["PuzzleKit"] + families.map { .target(name: $0.name) }),
+        .executableTarget(name: "PuzzleFuzz", dependencies: ["PuzzleKit", "PuzzleFamilies"]),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
-        .testTarget(name: "PuzzleResearchTests", dependencies: ["PuzzleResearch", "PuzzleKit", "MathCrossword", "CrossSums"]),
-        .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit"]),
+        .testTarget(name: "PuzzleResearchTests",
+                    dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleFamilies", "MathCrossword", "CrossSums"]),
+        .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit", "PuzzleFamilies"]),
         .testTarget(name: "PuzzleDrawingTests", dependencies: ["PuzzleDrawing", "PuzzleKit"] + families.map { .target(name: $0.name) }),
     ] + families.flatMap { family -> [Target] in
         [

@@ -29,6 +29,6 @@ let package = Package(
         suite("Generator", ["MathCrossword"]),
         suite("Solver", ["MathCrossword", "ConstraintSolver"]),
         suite("CrossSumsSuite", ["CrossSums", "ConstraintSolver"]),
-        suite("Families", ["PuzzleResearch", "MathCrossword", "CrossSums", "NumberSearch", "ArithmeticDrills", "MorseCode"]),
+        suite("Families", ["PuzzleResearch", "PuzzleFamilies"]),
     ]
 )

@@ -3,21 +3,15 @@
 // fuzzer (`.ci/run` runs it); a plain build links it as a do-nothing binary.
 //
 //     PUZZLE_FUZZ_FAMILY=morse SWIFT_BACKTRACE=enable=no .build-fuzz/release/puzzlelab-fuzz -max_total_time=30 corpus/
-import ArithmeticDrills
-import CrossSums
 import Foundation
-import MathCrossword
-import MorseCode
-import NumberSearch
+import PuzzleFamilies
 import PuzzleKit
 
 /// The family whose reader `PUZZLE_FUZZ_FAMILY` names (by `--kind` name), or
 /// every family when it is unset.
 let fuzzed: [any PuzzleFamily] = {
-    let all: [any PuzzleFamily] = [MathCrosswordFamily(), CrossSumsFamily(), NumberSearchFamily(clock: ContinuousClock()),
-                                   DrillsFamily(), MorseFamily()]
-    guard let name = ProcessInfo.processInfo.environment["PUZZLE_FUZZ_FAMILY"] else { return all }
-    return all.filter { $0.info.name == name }
+    guard let name = ProcessInfo.processInfo.environment["PUZZLE_FUZZ_FAMILY"] else { return puzzleFamilies }
+    return puzzleFamilies.filter { $0.info.name == name }
 }()
 
 /// Reads the bytes as a file of the family (by content, and as its text

@@ -5,18 +5,13 @@ import Foundation
 import MathCrossword
 import MorseCode
 import NumberSearch
+import PuzzleFamilies
 import PuzzleKit
 
-/// Every puzzle family the command line knows, in the order help texts list
-/// them. Adding a family is adding it here: every command is written once
-/// over this list.
-let families: [any PuzzleFamily] = [
-    MathCrosswordFamily(),
-    CrossSumsFamily(),
-    NumberSearchFamily(clock: ContinuousClock()),
-    DrillsFamily(),
-    MorseFamily(),
-]
+/// Every puzzle family the command line knows (``PuzzleFamilies``' one
+/// list), in the order help texts list them: every command is written once
+/// over it.
+let families = puzzleFamilies
 
 /// The names `--kind` takes, for help texts.
 let familyNames = families.map(\.info.name).joined(separator: ", ")

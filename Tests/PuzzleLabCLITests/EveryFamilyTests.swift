@@ -1,14 +1,12 @@
 import Foundation
+import PuzzleFamilies
 import PuzzleKit
 import Testing
 
 /// Every registered family goes through every command, with its files told
 /// apart by extension and by content.
 @Suite struct EveryFamilyTests {
-    static let families = [
-        ("math-crossword", "mcw"), ("cross-sums", "xsum"), ("number-search", "nsearch"), ("drills", "drill"),
-        ("morse", "morse"),
-    ]
+    static let families = puzzleFamilies.map { ($0.info.name, $0.info.textExtension) }
 
     @Test(arguments: families)
     func everyCommandWorks(kind: String, ext: String) throws {
@@ -89,6 +87,13 @@ import Testing
         ("morse", ["code-to-word-beginner", "code-to-sentence-intermediate", "word-to-code-advanced", "sentence-to-code-beginner"]),
     ]
 
+    @Test func everyFamilyHasProfilesHere() {
+        #expect(Self.profiles.map(\.0) == puzzleFamilies.map(\.info.name))
+        for (kind, names) in Self.profiles {
+            #expect(Set(names).isSubset(of: puzzleFamilies.first { $0.info.name == kind }?.profileNames ?? []), "\(kind)")
+        }
+    }
+
     @Test(arguments: profiles)
     func everyFamilyIsReadFromAPipe(kind: String, profiles: [String]) throws {
         for profile in profiles {
@@ -108,7 +113,7 @@ import Testing
     @Test func contentNoFamilyReadsIsRefusedNamingKind() throws {
         let run = try puzzlelab(["check", "-"], input: "hello\n")
         #expect(run.status != 0)
-        #expect(run.stderr == "-:1: the content matches no puzzle family's format; name the family with --kind math-crossword|cross-sums|number-search|drills|morse\n")
+        #expect(run.stderr == "-:1: the content matches no puzzle family's format; name the family with --kind \(puzzleFamilies.map(\.info.name).joined(separator: "|"))\n")
     }
 
     /// The JSON report less its `timeMicroseconds` value.

@@ -7,12 +7,8 @@
 // `attempts`, `unique` (puzzles with exactly one solution) and `score` (the
 // grade scores added up) per 1000 seeds, and `mallocCountTotal`; wall-clock
 // time is reported, never gated.
-import ArithmeticDrills
 import Benchmark
-import CrossSums
-import MathCrossword
-import MorseCode
-import NumberSearch
+import PuzzleFamilies
 import PuzzleKit
 import PuzzleResearch
 
@@ -53,9 +49,5 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 20,
         thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0], absolute: [:])]
     )
-    register(MathCrosswordFamily())
-    register(CrossSumsFamily())
-    register(NumberSearchFamily())
-    register(DrillsFamily())
-    register(MorseFamily())
+    for family in puzzleFamilies { register(family) }
 }
