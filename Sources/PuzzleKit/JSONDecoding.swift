@@ -135,13 +135,16 @@ public func canonicalJSONEncoder(pretty: Bool) -> JSONEncoder {
 public func readJSONLines<T>(_ text: String, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
     var results: [Result<T, FormatError>] = []
     var number = 0
-    var body = Substring(text)
-    if body.first == "\u{FEFF}" { body = body.dropFirst() }
-    for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+    // Split the UTF-8 bytes, not the characters: a line ends at LF (a CR
+    // before it is dropped), and a line of blanks is skipped.
+    var bytes = Substring(text).utf8[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    for var line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
         number += 1
-        guard line.contains(where: { !$0.isWhitespace }) else { continue }
+        if line.last == 0x0D { line = line.dropLast() }
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
         do {
-            results.append(.success(try read(Data(line.utf8), number)))
+            results.append(.success(try read(Data(line), number)))
         } catch {
             results.append(.failure(error))
         }
