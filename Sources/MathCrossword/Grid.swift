@@ -36,7 +36,7 @@ public struct GridIssue: Error, Sendable, Equatable {
 
 /// One equation as read from a grid: every maximal run of two or more
 /// non-block cells in a row or column.
-public struct EquationRun: Sendable, Equatable {
+public struct EquationRun: Sendable, Hashable {
     public var orientation: EquationOrientation
     /// All cells of the run in reading order.
     public var positions: [GridPosition]

@@ -74,10 +74,11 @@ public enum JSONFormat {
             throw Problem(text: "\(error.position): \(error.message)")
         }
         let listed = level.equations.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
-        for (i, equation) in listed.enumerated() where !runs.contains(equation) {
+        let runSet = Set(runs), listedSet = Set(listed)
+        for (i, equation) in listed.enumerated() where !runSet.contains(equation) {
             throw Problem(text: "equations[\(i)] is not a run of the grid (every maximal run of two or more non-block cells is one equation)")
         }
-        if let missing = runs.first(where: { !listed.contains($0) }) {
+        if let missing = runs.first(where: { !listedSet.contains($0) }) {
             throw Problem(text: "equations: the \(missing.orientation) equation starting at \(missing.positions[0]) is not listed")
         }
         guard listed.count == runs.count else { throw Problem(text: "equations: an equation is listed twice") }
