@@ -49,7 +49,7 @@ func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) throws(
             unlink(temporary)
             return
         }
-        if errno == EEXIST { throw CLIError("\(path) exists; add --force to replace it (the rows are kept in \(temporary))") }
+        if errno == EEXIST { throw CLIError("\(path) exists; add --force to replace it") }
         // A file system without hard links: fall back to rename after the check above.
     }
     guard rename(temporary, path) == 0 else {
