@@ -37,7 +37,7 @@ def parse_args(argv):
     p.add_argument("--kind", action="append", metavar="FAMILY",
                    help="a puzzle family (repeat for several; default math-crossword)")
     p.add_argument("--profile", action="append", metavar="NAME",
-                   help="a profile (repeat for several; FAMILY:NAME for one family, `all`); "
+                   help="a profile (repeat for several; FAMILY:NAME for one family's, FAMILY:all, all); "
                         "default every profile of every family")
     p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     p.add_argument("--count", type=int, required=True, help="seeds per profile")
@@ -88,9 +88,14 @@ def select_profiles(kinds, listed, asked):
         mine = []
         for name in asked:
             family, _, profile = name.rpartition(":")
-            if (family and family != k) or profile not in listed[k]["profiles"]:
+            if family and family != k:
                 continue
-            mine.append(profile)
+            if profile == "all":
+                mine += listed[k]["profiles"]
+            elif profile in listed[k]["profiles"]:
+                mine.append(profile)
+            else:
+                continue
             used.add(name)
         if not mine:
             raise UsageError(f"no --profile names a profile of {k} (its profiles: {', '.join(listed[k]['profiles'])})")
