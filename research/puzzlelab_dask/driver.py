@@ -9,7 +9,9 @@ import re
 import sys
 import time
 
-import cloudpickle
+import tempfile
+import zipfile
+
 import pyarrow.parquet as pq
 from dask.distributed import Client, LocalCluster, as_completed
 
@@ -275,17 +277,30 @@ class Progress:
 
 def start_client(args):
     if args.scheduler:
-        return Client(args.scheduler), None
+        client = Client(args.scheduler)
+        upload_package(client)
+        return client, None
     workers = args.workers or available_cores()
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            dashboard_address=None, silence_logs=logging.ERROR)
     return Client(cluster), cluster
 
 
+def upload_package(client):
+    """Sends this package to the scheduler and the workers of a cluster started elsewhere,
+    which then need dask and pyarrow only."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, "puzzlelab_dask.zip")
+        with zipfile.ZipFile(path, "w") as archive:
+            for name in sorted(os.listdir(package)):
+                if name.endswith(".py"):
+                    archive.write(os.path.join(package, name), f"puzzlelab_dask/{name}")
+        client.upload_file(path)
+
+
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    # Workers of a real cluster need dask and pyarrow only: the shard code travels with the task.
-    cloudpickle.register_pickle_by_value(shards)
     started = time.monotonic()
     client = cluster = None
     try:
