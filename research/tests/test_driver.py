@@ -224,3 +224,36 @@ def test_a_bad_binary_or_a_mismatched_rerun_is_one_line_and_non_zero(tmp_path):
                              capture_output=True, text=True, timeout=300)
     assert shifted.returncode == 2
     assert "overlap" in shifted.stderr
+
+
+def test_a_cluster_started_elsewhere_runs_the_shards(tmp_path):
+    """--scheduler: workers started in another folder, without this package on their path."""
+    scheduler_file = tmp_path / "scheduler.json"
+    bindir = Path(sys.executable).parent
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    started = [subprocess.Popen([str(bindir / "dask"), "scheduler", "--scheduler-file", str(scheduler_file),
+                                 "--port", "0", "--dashboard-address", ":0"],
+                                cwd=tmp_path, env=env, start_new_session=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        deadline = time.monotonic() + 60
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        started.append(subprocess.Popen([str(bindir / "dask"), "worker", "--scheduler-file", str(scheduler_file),
+                                         "--nworkers", "2", "--nthreads", "1", "--dashboard-address", ":0"],
+                                        cwd=tmp_path, env=env, start_new_session=True,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        address = json.loads(scheduler_file.read_text())["address"]
+        out = tmp_path / "dataset"
+        command = driver_command(out, 400, 200)
+        command = command[:command.index("--workers")] + ["--scheduler", address]
+        done = subprocess.run(command, cwd=RESEARCH, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert f"({address})" in done.stderr
+        table = puzzlelab_dask.read_table(str(out), columns=["seed", "family", "profile"])
+        assert table.num_rows == 4 * 400
+        assert len(markers(out)) == 8
+    finally:
+        for process in reversed(started):
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=60)
