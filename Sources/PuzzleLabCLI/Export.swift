@@ -238,7 +238,7 @@ struct ExportChunk: SeedChunkResult {
 }
 
 /// `--summary`'s formats.
-enum SummaryFormat: String, ExpressibleByArgument, CaseIterable {
+enum SummaryFormat: String, ExpressibleByArgument {
     case text, json
 }
 

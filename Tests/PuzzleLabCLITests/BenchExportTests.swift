@@ -306,6 +306,10 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         let bad = try puzzlelab(["export", "--count", "2", "--out", "-", "--summary", "yaml"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--summary"))
+        // notebooks-data/regenerate.sh reads the families from the last "(values: …)" of
+        // `export --help` (--kind's), so --summary must not add a list of its own.
+        let help = try puzzlelab(["export", "--help"])
+        #expect(help.stdout.components(separatedBy: "(values: ").count == 2, "\(help.stdout)")
     }
 
     @Test func listColumnsAsJSONNamesProfilesColumnsAndTimings() throws {
