@@ -9,12 +9,16 @@
 #   notebooks-data/regenerate.sh                 # CSVs, notebook and figures/ in notebooks-data/
 #   notebooks-data/regenerate.sh --rows 200 --out /tmp/nb --bin .build/release/puzzlelab
 #                                                # small exports, executed copy in /tmp/nb (CI)
+#   notebooks-data/regenerate.sh --parquet runs/big --out /tmp/nb-big
+#                                                # the notebook on a Parquet dataset of research/puzzlelab_dask
 #
 # Options:
 #   --rows N   N rows per profile instead of the per-family counts below
 #   --out DIR  write the CSVs, figures/ and an executed copy of analysis.ipynb to DIR;
 #              the files in notebooks-data/ stay untouched
 #   --bin PATH use this puzzlelab binary instead of `swift build -c release`
+#   --parquet DIR  read the rows from this Parquet dataset (`python -m puzzlelab_dask`) instead of
+#              exporting CSVs (no build, no export); needs --out
 # Environment: PUZZLELAB_VENV (virtualenv folder, default .venv-notebook at the repository root),
 # PYTHON (interpreter that creates it, default python3).
 set -euo pipefail
@@ -34,24 +38,34 @@ root="$(cd "$here/.." && pwd)"
 rows=""
 out=""
 bin=""
+parquet=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --rows) rows="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --bin) bin="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --parquet) parquet="$2"; shift 2 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "regenerate.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
   esac
 done
 
+if [ -n "$parquet" ]; then
+  [ -n "$out" ] || { echo "regenerate.sh: --parquet needs --out DIR (the committed notebook stays as it is)" >&2; exit 64; }
+  [ -d "$parquet" ] || { echo "regenerate.sh: $parquet: no such folder" >&2; exit 66; }
+  parquet="$(cd "$parquet" && pwd)"
+fi
+
 cd "$root"
 start=$SECONDS
-if [ -z "$bin" ]; then
+if [ -n "$parquet" ]; then
+  bin=skipped
+elif [ -z "$bin" ]; then
   echo "== release build"
   swift build -c release
   bin=.build/release/puzzlelab
 fi
-bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+[ -n "$parquet" ] || bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 
 if [ -n "$out" ]; then
   mkdir -p "$out"
@@ -63,6 +77,11 @@ fi
 notebook="$data/analysis.ipynb"
 figures="$data/figures"
 
+if [ -n "$parquet" ]; then
+  echo "== rows from the Parquet dataset $parquet (no export)"
+  rows_from="$parquet"
+else
+rows_from="$data"
 echo "== export ($data)"
 known=$("$bin" export --help | tr -s '\n ' '  ' | sed -n 's/.*(values: \([^;)]*\)[;)].*/\1/p' | tr -d ',')
 for entry in "${FAMILIES[@]}"; do
@@ -76,6 +95,7 @@ done
 for family in $known; do
   echo "note: the CLI also knows '$family', which is not exported: add it to FAMILIES in $0" >&2
 done
+fi
 
 echo "== notebook environment"
 venv="${PUZZLELAB_VENV:-$root/.venv-notebook}"
@@ -89,7 +109,7 @@ fi
 
 echo "== execute $notebook"
 rm -f "$figures"/*.png "$figures/findings.md"
-PUZZLELAB_DATA="$data" PUZZLELAB_FIGURES="$figures" MPLBACKEND=Agg \
+PUZZLELAB_DATA="$rows_from" PUZZLELAB_FIGURES="$figures" MPLBACKEND=Agg \
   "$venv/bin/jupyter" nbconvert --execute --to notebook --inplace \
   --ExecutePreprocessor.timeout=600 "$notebook"
 echo "== drills tracking figure (puzzlelab drills simulate, then drills_tracking.py)"

@@ -27,6 +27,14 @@ struct Export: AsyncParsableCommand {
               puzzlelab export --profile class_4 --count 100000 --out big.csv --resume
               puzzlelab export --kind cross-sums --profile hard --count 500 --out hard.csv
               puzzlelab export --list-columns
+              puzzlelab export --kind drills --list-columns --summary json
+              puzzlelab export --seed 10001 --count 10000 --out - --summary json
+
+            `--summary json` is for drivers that run one shard of seeds per
+            call: the summary on standard error becomes one JSON object
+            (rows, seeds, failed, wall time, and each column's value type in
+            this run's rows), and with --list-columns the family's profiles
+            and columns are printed as JSON.
             """
     )
 
@@ -48,6 +56,9 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Print the columns, their units and meanings as a Markdown table, and exit.")
     var listColumns = false
 
+    @Option(help: "The summary on standard error: text (one line) or json (one object, for drivers); with --list-columns, json prints the family's profiles and columns.")
+    var summary: SummaryFormat = .text
+
     func validate() throws {
         if listColumns { return }
         guard options.count != nil else { throw ValidationError("missing --count N.") }
@@ -59,7 +70,7 @@ struct Export: AsyncParsableCommand {
         let run = try makeRun(options.family())
         let columns = PuzzleColumn.all(metrics: run.metricColumns)
         if listColumns {
-            print(PuzzleColumn.markdownTable(columns))
+            print(summary == .json ? Self.columnsJSON(columns, family: options.family()) : PuzzleColumn.markdownTable(columns))
             return
         }
         guard let count = options.count, let out else { return }
@@ -108,18 +119,23 @@ struct Export: AsyncParsableCommand {
         }
         defer { if !toStandardOutput { try? handle.close() } }
 
+        let started = ContinuousClock.now
+        let typed = summary == .json
         let watch = InterruptWatch()
         defer { watch.cancel() }
         let bar = ProgressBar(label: run.profileID, total: count, duration: nil, alreadyDone: existing)
         let runner = SeedRunner(first: seed + existing, count: count - existing, jobs: workers.count, stop: watch.flag)
         var failed = 0
+        var kinds = ValueKinds(columns: columns.count)
         let written = try await runner.run(
             work: { seeds, stop in
                 var chunk = ExportChunk()
                 for seed in seeds {
                     if stop?.isSet == true { break }
                     let record = run.record(seed)
-                    chunk.text += PuzzleColumn.row(record, columns: columns).csv + CSV.lineEnd
+                    let row = PuzzleColumn.row(record, columns: columns)
+                    chunk.text += row.csv + CSV.lineEnd
+                    if typed { chunk.kinds.note(row) }
                     chunk.seedsDone += 1
                     if !record.generated { chunk.failed += 1 }
                 }
@@ -128,6 +144,7 @@ struct Export: AsyncParsableCommand {
             deliver: { chunk in
                 try write(Data(chunk.text.utf8), to: handle, path: partial)
                 failed += chunk.failed
+                kinds.merge(chunk.kinds)
             },
             progress: { bar.update(done: existing + $0) })
         bar.finish()
@@ -146,6 +163,19 @@ struct Export: AsyncParsableCommand {
             try handle.synchronize()
             try handle.close()
             try moveIntoPlace(partial, out, replacing: force)
+        }
+        if typed {
+            let wall = ContinuousClock.now - started
+            printError(ReportRow([
+                ("out", .string(out)), ("kind", .string(options.family().info.name)), ("profile", .string(run.profileID)),
+                ("unique", .bool(run.unique)), ("toolkitVersion", .string(PuzzleLabVersion.string)),
+                ("firstSeed", .int(seed)), ("count", .int(count)), ("rows", .int(total)), ("resumedAfter", .int(existing)),
+                ("failed", .int(failed)), ("wallSeconds", .double(Double(wall.microseconds) / 1_000_000)),
+                ("columns", .json("[" + columns.indices.map { index in
+                    ReportRow([("name", .string(columns[index].name)), ("type", .string(kinds.type(of: index)))]).json
+                }.joined(separator: ",") + "]")),
+            ]).json)
+            return
         }
         let resumed = existing > 0 ? ", resumed after \(existing)" : ""
         printError("\(out): \(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + (count - 1))\(resumed), \(failed) failed in this run")
@@ -206,6 +236,19 @@ struct Export: AsyncParsableCommand {
         return records.count - 1
     }
 
+    /// `--list-columns --summary json`: the family, its profiles and its
+    /// columns (name, unit, meaning, timing) as one JSON object.
+    static func columnsJSON(_ columns: [PuzzleColumn], family: any PuzzleFamily) -> String {
+        ReportRow([
+            ("kind", .string(family.info.name)), ("toolkitVersion", .string(PuzzleLabVersion.string)),
+            ("profiles", .strings(family.profileNames)),
+            ("columns", .json("[" + columns.map { column in
+                ReportRow([("name", .string(column.name)), ("unit", .string(column.unit)),
+                           ("meaning", .string(column.meaning)), ("timing", .bool(column.timing))]).json
+            }.joined(separator: ",") + "]")),
+        ]).json
+    }
+
     /// The run of the family and profile asked for.
     private func makeRun<F: PuzzleFamily>(_ family: F) throws -> PuzzleRun {
         try options.refuseUnsupported(family)
@@ -219,4 +262,53 @@ struct ExportChunk: SeedChunkResult {
     var text = ""
     var seedsDone = 0
     var failed = 0
+    var kinds = ValueKinds(columns: 0)
+}
+
+/// `--summary`'s formats.
+enum SummaryFormat: String, ExpressibleByArgument {
+    case text, json
+}
+
+/// The kinds of value (int, double, string, bool, json) each column held in
+/// the rows written, for `--summary json`: a driver declares its column
+/// types from them instead of guessing from the CSV text ("2" may be a
+/// double).
+struct ValueKinds: Sendable {
+    private var bits: [UInt8]
+
+    init(columns: Int) { bits = Array(repeating: 0, count: columns) }
+
+    mutating func note(_ row: ReportRow) {
+        if bits.count < row.fields.count { bits += Array(repeating: 0, count: row.fields.count - bits.count) }
+        for (index, field) in row.fields.enumerated() {
+            switch field.value {
+            case .int: bits[index] |= 1
+            case .double: bits[index] |= 2
+            case .string: bits[index] |= 4
+            case .bool: bits[index] |= 8
+            case .json: bits[index] |= 16
+            case .null: break
+            }
+        }
+    }
+
+    mutating func merge(_ other: ValueKinds) {
+        if bits.count < other.bits.count { bits += Array(repeating: 0, count: other.bits.count - bits.count) }
+        for (index, value) in other.bits.enumerated() { bits[index] |= value }
+    }
+
+    /// `int`, `double`, `string`, `bool`, `json`; `null` when every value
+    /// was empty; `double` for ints and doubles together, `string` for any
+    /// other mix (a count above 2^53 is written as a string).
+    func type(of column: Int) -> String {
+        switch column < bits.count ? bits[column] : 0 {
+        case 0: "null"
+        case 1: "int"
+        case 2, 3: "double"
+        case 8: "bool"
+        case 16: "json"
+        default: "string"
+        }
+    }
 }

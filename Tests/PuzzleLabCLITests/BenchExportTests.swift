@@ -297,3 +297,86 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         for name in header { #expect(run.stdout.contains("| `\(name)` |"), "\(name)") }
     }
 }
+
+/// `--summary json`: what a driver that runs one shard of seeds per call reads.
+@Suite struct ExportSummaryTests {
+    @Test func jsonSummaryDescribesTheShardAndItsColumnTypes() throws {
+        let dir = try temporaryDirectory()
+        let run = try puzzlelab(["export", "--profile", "class_2", "--seed", "41", "--count", "12", "--out", "-", "--summary", "json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try jsonLines(run.stderr)
+        #expect(lines.count == 1)
+        let summary = try #require(lines.first)
+        #expect(summary["out"] as? String == "-")
+        #expect(summary["kind"] as? String == "math-crossword")
+        #expect(summary["profile"] as? String == "class_2")
+        #expect(summary["firstSeed"] as? Int == 41)
+        #expect(summary["count"] as? Int == 12)
+        #expect(summary["rows"] as? Int == 12)
+        #expect(summary["failed"] as? Int == 0)
+        #expect(summary["resumedAfter"] as? Int == 0)
+        #expect(summary["wallSeconds"] is Double || summary["wallSeconds"] is Int)
+        let records = try #require(CSV.parse(run.stdout))
+        #expect(records.count == 13)
+        let columns = try #require(summary["columns"] as? [[String: String]])
+        #expect(columns.map { $0["name"] } == records[0].map { Optional($0) })
+        let types = Dictionary(uniqueKeysWithValues: columns.map { ($0["name"]!, $0["type"]!) })
+        // The type of the values, not of their text: a mean of 2.0 prints as "2" but is a double.
+        #expect(types["seed"] == "int")
+        #expect(types["crossingsPerEquationMean"] == "double")
+        #expect(types["forcedShare"] == "double")
+        #expect(types["gradeLabel"] == "string")
+        #expect(types["complete"] == "bool")
+        #expect(types["failureReason"] == "null")
+        #expect(types["generationMicroseconds"] == "double")
+    }
+
+    @Test func jsonSummaryTypesFollowTheRowsWritten() throws {
+        let dir = try temporaryDirectory()
+        try failingProfile.write(to: dir.appendingPathComponent("small.json"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["export", "--profile", "small.json", "--count", "3", "--out", "f.csv", "--summary", "json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try #require(try jsonLines(run.stderr).first)
+        #expect(summary["out"] as? String == "f.csv")
+        #expect(summary["failed"] as? Int == 3)
+        let columns = try #require(summary["columns"] as? [[String: String]])
+        let types = Dictionary(uniqueKeysWithValues: columns.map { ($0["name"]!, $0["type"]!) })
+        #expect(types["failureReason"] == "string")
+        #expect(types["equations"] == "null")
+        #expect(types["crossingsPerEquationMean"] == "null")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("f.csv").path))
+    }
+
+    @Test func textSummaryStaysTheDefault() throws {
+        let run = try puzzlelab(["export", "--count", "2", "--out", "-"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "-: 2 rows, profile class_1, seeds 1…2, 0 failed in this run\n")
+        let bad = try puzzlelab(["export", "--count", "2", "--out", "-", "--summary", "yaml"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--summary"))
+        // notebooks-data/regenerate.sh reads the families from the last "(values: …)" of
+        // `export --help` (--kind's), so --summary must not add a list of its own.
+        let help = try puzzlelab(["export", "--help"])
+        #expect(help.stdout.components(separatedBy: "(values: ").count == 2, "\(help.stdout)")
+    }
+
+    @Test func listColumnsAsJSONNamesProfilesColumnsAndTimings() throws {
+        let dir = try temporaryDirectory()
+        for kind in ["math-crossword", "number-search"] {
+            let run = try puzzlelab(["export", "--kind", kind, "--list-columns", "--summary", "json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let object = try #require(try jsonLines(run.stdout).first)
+            #expect(object["kind"] as? String == kind)
+            let profiles = try #require(object["profiles"] as? [String])
+            #expect(profiles.first == (kind == "math-crossword" ? "class_1" : "level-1"))
+            let columns = try #require(object["columns"] as? [[String: Any]])
+            let export = try puzzlelab(["export", "--kind", kind, "--count", "1", "--out", "\(kind).csv"], in: dir)
+            #expect(export.status == 0, "\(export.stderr)")
+            let header = try #require(try csvRecords(dir.appendingPathComponent("\(kind).csv")).first)
+            #expect(columns.map { $0["name"] as? String } == header.map { Optional($0) })
+            let timing = Set(columns.filter { $0["timing"] as? Bool == true }.compactMap { $0["name"] as? String })
+            #expect(timing == timingColumns)
+            #expect(columns.allSatisfy { $0["unit"] is String && $0["meaning"] is String })
+        }
+    }
+}
