@@ -194,16 +194,17 @@ final class _Closure {
         var need = targets[l]
         var open = 0
         var m = 0
+        // Without branches on the cell states, which are unpredictable.
         for k in lineStart[l]..<lineStart[l &+ 1] {
             let cell = lineCells[k]
-            let state = grid[cell]
-            if state == _kept {
-                need &-= numbers[cell]
-            } else if state == _undecided {
-                undecided[m] = cell
-                m &+= 1
-                open &+= numbers[cell]
-            }
+            let state = Int(grid[cell])
+            let n = numbers[cell]
+            let isKept = (state ^ (state >> 1)) & 1   // 1 for _kept (1), 0 otherwise
+            let isOpen = (state >> 1) & 1   // 1 for _undecided (-1), 0 otherwise
+            need &-= n & -isKept
+            open &+= n & -isOpen
+            undecided[m] = cell
+            m &+= isOpen
         }
         if need < 0 || need > open { return false }
         if m == 0 { return true }
