@@ -23,7 +23,10 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     /// empty operands.
     case noBlanks(equation: Int, row: Int, column: Int, horizontal: Bool, equations: Int, attempts: Int)
     /// No layout could be made unique by revealing cells within the budget.
-    case noUniqueLevel(layouts: Int)
+    /// `failedEarlier` counts, by ``reason``, the layouts that failed before
+    /// the uniqueness step; `budgetStopped` the ones whose uniqueness check
+    /// ran out of solver nodes (``LevelGenerator/uniquenessNodeBudget``).
+    case noUniqueLevel(layouts: Int, failedEarlier: [String: Int] = [:], budgetStopped: Int = 0)
     /// No layout could be made unique with at least `required` empty cells;
     /// `best` is the most a unique level reached (0 when no layout could
     /// hold `required` at all).
@@ -49,8 +52,16 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         case let .noBlanks(equation, row, column, horizontal, equations, attempts):
             return "blanks: equation \(equation) of \(equations) (\(horizontal ? "across" : "down") from row \(row), column \(column))"
                 + " has no operand left to empty: each is shared with an equation that already has two, in \(attempts) attempts"
-        case .noUniqueLevel(let layouts):
+        case let .noUniqueLevel(layouts, failedEarlier, budgetStopped):
+            var notes: [String] = []
+            let failed = failedEarlier.values.reduce(0, +)
+            if failed > 0 {
+                let byReason = failedEarlier.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+                notes.append("\(failed) failed before it: \(byReason.joined(separator: ", "))")
+            }
+            if budgetStopped > 0 { notes.append("\(budgetStopped) stopped by the solver's node budget") }
             return "uniqueness: none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
+                + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
         case .tooFewBlanks(let best, let required, let layouts):
             return "uniqueness: no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer with --min-blanks"
         case .labelNotReached(let label, let layouts, let seen):

@@ -170,6 +170,14 @@ struct GenerationFailureReasonTests {
         #expect(error.description.hasPrefix("blanks: equation \(equation) of \(equations) ("))
     }
 
+    @Test func uniquenessFailuresCountTheLayoutsThatFailedBeforeIt() {
+        let plain = GenerationError.noUniqueLevel(layouts: 8)
+        #expect(plain.description == "uniqueness: none of 8 layouts could be made unique while keeping an empty cell in every equation")
+        let mixed = GenerationError.noUniqueLevel(layouts: 8, failedEarlier: ["no-blanks": 1, "no-values": 3], budgetStopped: 2)
+        #expect(mixed.reason == "no-unique-level")
+        #expect(mixed.description.hasSuffix("(4 failed before it: no-values 3, no-blanks 1; 2 stopped by the solver's node budget)"))
+    }
+
     @Test func reasonsAreDistinct() {
         let errors: [GenerationError] = [
             .invalidProfile("x"), .tooFewEquations(best: 1, required: 2, attempts: 3),
