@@ -238,7 +238,7 @@ extension _Board {
 }
 
 @inline(__always)
-private func _shiftLeft128(_ low: UInt64, _ high: UInt64, _ shift: Int) -> (UInt64, UInt64) {
+func _shiftLeft128(_ low: UInt64, _ high: UInt64, _ shift: Int) -> (UInt64, UInt64) {
     if shift >= 128 { return (0, 0) }
     if shift >= 64 { return (0, low << UInt64(shift &- 64)) }
     if shift == 0 { return (low, high) }
@@ -246,7 +246,7 @@ private func _shiftLeft128(_ low: UInt64, _ high: UInt64, _ shift: Int) -> (UInt
 }
 
 @inline(__always)
-private func _shiftRight128(_ low: UInt64, _ high: UInt64, _ shift: Int) -> (UInt64, UInt64) {
+func _shiftRight128(_ low: UInt64, _ high: UInt64, _ shift: Int) -> (UInt64, UInt64) {
     if shift >= 128 { return (0, 0) }
     if shift >= 64 { return (high >> UInt64(shift &- 64), 0) }
     if shift == 0 { return (low, high) }

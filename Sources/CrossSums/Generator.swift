@@ -189,11 +189,14 @@ struct _Classifier {
     let rows: Int
     let columns: Int
     var cells: [Int8]
+    /// The fast path, for candidates whose line targets are below 128.
+    let closure: _Closure
 
     init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
         cells = [Int8](repeating: _undecided, count: rows * columns)
+        closure = _Closure(rows: rows, columns: columns)
     }
 
     enum Verdict: Equatable {
@@ -206,6 +209,25 @@ struct _Classifier {
     /// Whether the techniques of `difficulty` solve the candidate and those of
     /// the difficulty below do not.
     mutating func classify(numbers: [Int], mask: [Bool], difficulty: Difficulty) -> Verdict {
+        guard closure.load(numbers: numbers, mask: mask) else {
+            return classifyOnArrays(numbers: numbers, mask: mask, difficulty: difficulty)
+        }
+        let grid = closure.cells
+        let count = rows * columns
+        func solved() -> Bool { !(0..<count).contains { grid[$0] == _undecided } }
+        if let lower = difficulty.lower {
+            guard closure.close(upTo: lower.hardestTechnique) else { return .stuck(open: []) }
+            if solved() { return .tooEasy }
+        }
+        guard closure.close(upTo: difficulty.hardestTechnique) else { return .stuck(open: []) }
+        if solved() { return .accepted }
+        return .stuck(open: (0..<count).filter { grid[$0] == _undecided && !mask[$0] })
+    }
+
+    /// ``classify(numbers:mask:difficulty:)`` with ``_Propagator``: the
+    /// reference the fast path must agree with, and the way for targets of
+    /// 128 or more.
+    mutating func classifyOnArrays(numbers: [Int], mask: [Bool], difficulty: Difficulty) -> Verdict {
         var rowSums = [Int](repeating: 0, count: rows)
         var columnSums = [Int](repeating: 0, count: columns)
         for i in 0..<(rows * columns) where mask[i] {

@@ -5,10 +5,28 @@ import PuzzleKit
 public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The profile's settings cannot be generated at all.
     case invalidProfile(String)
-    /// Every placement attempt ended with fewer equations than the profile's minimum.
+    /// Every placement attempt ended with fewer equations than the profile's
+    /// minimum because the grid had no room (or the search budget ran out)
+    /// for the next one.
     case tooFewEquations(best: Int, required: Int, attempts: Int)
+    /// The layout fell short because no values fit the next equation: every
+    /// legal place for equation number `equation` (1-based, in placement
+    /// order; `places` of them) crossed operands whose fixed values no
+    /// allowed operator could complete within the value range. `row` and
+    /// `column` (1-based) are the first cell of the first such place; `best`
+    /// equations were placed.
+    case noValues(equation: Int, places: Int, row: Int, column: Int, horizontal: Bool,
+                  best: Int, required: Int, attempts: Int)
+    /// Enough equations were placed, but the crossings left equation number
+    /// `equation` (1-based, in placement order) no operand to leave empty:
+    /// each of its operands is shared with an equation that already has two
+    /// empty operands.
+    case noBlanks(equation: Int, row: Int, column: Int, horizontal: Bool, equations: Int, attempts: Int)
     /// No layout could be made unique by revealing cells within the budget.
-    case noUniqueLevel(layouts: Int)
+    /// `failedEarlier` counts, by ``reason``, the layouts that failed before
+    /// the uniqueness step; `budgetStopped` the ones whose uniqueness check
+    /// ran out of solver nodes (``LevelGenerator/uniquenessNodeBudget``).
+    case noUniqueLevel(layouts: Int, failedEarlier: [String: Int] = [:], budgetStopped: Int = 0)
     /// No layout could be made unique with at least `required` empty cells;
     /// `best` is the most a unique level reached (0 when no layout could
     /// hold `required` at all).
@@ -21,14 +39,34 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .invalidProfile(let problem): return "invalid profile: \(problem)"
         case .tooFewEquations(let best, let required, let attempts):
-            return "placed at most \(best) of the \(required) equations required in \(attempts) attempts"
-        case .noUniqueLevel(let layouts):
-            return "none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
+            return "layout: placed at most \(best) of the \(required) equations required in \(attempts) attempts"
+                + " (the search found no room for another)"
+        case let .noValues(equation, places, row, column, horizontal, best, required, attempts):
+            let where_ = "\(horizontal ? "across" : "down") from row \(row), column \(column)"
+            if best == 0 {
+                return "values: no values in range fit equation 1 (\(where_)) with the allowed operators, in \(attempts) attempts"
+            }
+            let others = places > 1 ? " or any of its \(places - 1) other places" : ""
+            return "values: no values fit equation \(equation) (\(where_)\(others)) with the crossings fixed, in \(attempts) attempts"
+                + " (placed at most \(best) of the \(required) equations required)"
+        case let .noBlanks(equation, row, column, horizontal, equations, attempts):
+            return "blanks: equation \(equation) of \(equations) (\(horizontal ? "across" : "down") from row \(row), column \(column))"
+                + " has no operand left to empty: each is shared with an equation that already has two, in \(attempts) attempts"
+        case let .noUniqueLevel(layouts, failedEarlier, budgetStopped):
+            var notes: [String] = []
+            let failed = failedEarlier.values.reduce(0, +)
+            if failed > 0 {
+                let byReason = failedEarlier.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+                notes.append("\(failed) failed before it: \(byReason.joined(separator: ", "))")
+            }
+            if budgetStopped > 0 { notes.append("\(budgetStopped) stopped by the solver's node budget") }
+            return "uniqueness: none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
+                + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
         case .tooFewBlanks(let best, let required, let layouts):
-            return "no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer with --min-blanks"
+            return "uniqueness: no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer with --min-blanks"
         case .labelNotReached(let label, let layouts, let seen):
             let counts = DifficultyLabel.allCases.compactMap { l in seen[l].map { "\(l.rawValue) \($0)" } }.joined(separator: ", ")
-            return "no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"
+            return "grade: no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"
         }
     }
 
@@ -37,6 +75,8 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .invalidProfile: return "invalid-profile"
         case .tooFewEquations: return "too-few-equations"
+        case .noValues: return "no-values"
+        case .noBlanks: return "no-blanks"
         case .noUniqueLevel: return "no-unique-level"
         case .tooFewBlanks: return "too-few-blanks"
         case .labelNotReached: return "label-not-reached"
@@ -93,16 +133,42 @@ public struct LevelGenerator: Sendable {
     }
 
     /// Up to ``maxAttempts`` placement attempts drawing from `rng`.
+    ///
+    /// When all attempts fail, the error names the furthest step an attempt
+    /// reached: ``GenerationError/noBlanks(equation:row:column:horizontal:equations:attempts:)``
+    /// when one placed enough equations, otherwise what stopped the attempt
+    /// that placed the most (``GenerationError/noValues(equation:places:row:column:horizontal:best:required:attempts:)``
+    /// or ``GenerationError/tooFewEquations(best:required:attempts:)``).
     func layout(_ difficulty: DifficultyProfile, seed: Int, using rng: inout SplitMix64) throws(GenerationError) -> (Level, attempts: Int) {
         var best = 0
+        var bestStall: _CrosswordBuilder.Stall?
+        var blankFailure: GenerationError?
         for attempt in 1...Self.maxAttempts {
             var builder = _CrosswordBuilder(profile: difficulty)
             let target = rng.uniform(in: difficulty.minEquations...difficulty.maxEquations)
             builder.place(target: target, using: &rng)
-            best = max(best, builder.equations.count)
-            guard builder.equations.count >= difficulty.minEquations,
-                  let blanks = builder.chooseBlanks(using: &rng) else { continue }
-            return (builder.level(blanks: blanks, id: "\(difficulty.id)-\(seed)", idNamespace: UInt64(bitPattern: Int64(seed))), attempt)
+            if builder.equations.count > best || attempt == 1 {
+                best = builder.equations.count
+                bestStall = builder.stall
+            }
+            guard builder.equations.count >= difficulty.minEquations else { continue }
+            switch builder.chooseBlanks(using: &rng) {
+            case .success(let blanks):
+                return (builder.level(blanks: blanks, id: "\(difficulty.id)-\(seed)", idNamespace: UInt64(bitPattern: Int64(seed))), attempt)
+            case .failure(let stuck):
+                let equation = builder.equations[stuck.equation]
+                let row = equation.start / builder.columns + 1
+                let column = equation.start % builder.columns + 1
+                blankFailure = .noBlanks(equation: stuck.equation + 1, row: row, column: column,
+                                         horizontal: equation.horizontal, equations: builder.equations.count,
+                                         attempts: Self.maxAttempts)
+            }
+        }
+        if let blankFailure { throw blankFailure }
+        if case .values(let places, let start, let horizontal)? = bestStall {
+            let columns = difficulty.gridColumns
+            throw .noValues(equation: best + 1, places: places, row: start / columns + 1, column: start % columns + 1,
+                            horizontal: horizontal, best: best, required: difficulty.minEquations, attempts: Self.maxAttempts)
         }
         throw .tooFewEquations(best: best, required: difficulty.minEquations, attempts: Self.maxAttempts)
     }
@@ -138,6 +204,17 @@ struct _CrosswordBuilder {
     var owner: [Int32]         // 2 per cell: horizontal, vertical owner; -1 when none
     var equations: [PlacedEquation] = []
     var horizontalCount = 0
+
+    /// Why the largest crossword found could not grow.
+    enum Stall: Equatable {
+        /// `places` legal places for the next equation, none of which any
+        /// values fit; the first one tried starts at cell `start`.
+        case values(places: Int, start: Int, horizontal: Bool)
+    }
+    /// Set when the largest crossword so far stopped growing because no
+    /// values fit any place for the next equation; `nil` when it reached its
+    /// target, had no legal place left, or the search budget ran out.
+    private(set) var stall: Stall?
     /// Scratch for ``candidates(using:)``: a placement was seen in the
     /// current call when its stamp equals ``stamp``.
     private var seenStamp: [UInt32]
@@ -195,11 +272,12 @@ struct _CrosswordBuilder {
             var taken = 0
             var branches = 0
         }
-        if equations.count > best.count { best = equations }
+        if equations.count > best.count { best = equations; stall = nil }
         if equations.count >= target { return true }
         var stack = [Frame(candidates: candidates(using: &rng))]
         while let top = stack.indices.last {
             var placed = false
+            var firstTried: Int?
             while stack[top].taken < stack[top].candidates.count, stack[top].branches < Self.branching, budget > 0 {
                 // Best first: select the largest remaining key (a full sort
                 // would do the same, but most steps use only the first
@@ -211,6 +289,7 @@ struct _CrosswordBuilder {
                 }
                 stack[top].candidates.swapAt(taken, most)
                 stack[top].taken += 1
+                if firstTried == nil { firstTried = stack[top].candidates[taken] }
                 let (start, horizontal) = Self.placement(stack[top].candidates[taken])
                 guard tryPlace(start: start, horizontal: horizontal, using: &rng) else { continue }
                 stack[top].branches += 1
@@ -219,10 +298,18 @@ struct _CrosswordBuilder {
                 break
             }
             if placed {
-                if equations.count > best.count { best = equations }
+                if equations.count > best.count { best = equations; stall = nil }
                 if equations.count >= target { return true }
                 stack.append(Frame(candidates: candidates(using: &rng)))
             } else {
+                // The deepest crossword could not grow: note it when every
+                // legal place was tried and none took values.
+                let frame = stack[top]
+                if equations.count == best.count, stall == nil, frame.branches == 0,
+                   frame.taken == frame.candidates.count, let firstTried {
+                    let (start, horizontal) = Self.placement(firstTried)
+                    stall = .values(places: frame.candidates.count, start: start, horizontal: horizontal)
+                }
                 // Every alternative here failed: take back the placement that led here.
                 stack.removeLast()
                 if !stack.isEmpty { undoLast() }
@@ -281,6 +368,7 @@ struct _CrosswordBuilder {
         for _ in 0..<8 where tryPlace(start: row * columns + column, horizontal: horizontal, using: &rng) {
             return true
         }
+        stall = .values(places: 1, start: row * columns + column, horizontal: horizontal)
         return false
     }
 
@@ -382,9 +470,13 @@ struct _CrosswordBuilder {
 
     // MARK: Blanks
 
-    /// Chooses one or two empty operands per equation; `nil` when the crossings
-    /// leave some equation no cell to empty (a rare dead end).
-    func chooseBlanks(using rng: inout SplitMix64) -> [Bool]? {
+    /// The index of an equation the crossings left no cell to empty.
+    struct NoBlankCell: Error { var equation: Int }
+
+    /// Chooses one or two empty operands per equation; fails with the first
+    /// equation (in placement order) the crossings left no cell to empty (a
+    /// rare dead end).
+    func chooseBlanks(using rng: inout SplitMix64) -> Result<[Bool], NoBlankCell> {
         var blank = [Bool](repeating: false, count: rows * columns)
         var count = [Int](repeating: 0, count: equations.count)
         var order = Array(equations.indices)
@@ -401,7 +493,8 @@ struct _CrosswordBuilder {
                 if other >= 0 { count[other] += 1 }
             }
         }
-        return count.allSatisfy { $0 >= 1 } ? blank : nil
+        if let stuck = count.firstIndex(of: 0) { return .failure(NoBlankCell(equation: stuck)) }
+        return .success(blank)
     }
 
     // MARK: Output

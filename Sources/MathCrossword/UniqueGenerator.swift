@@ -2,7 +2,7 @@ import ConstraintSolver
 import PuzzleKit
 
 extension LevelGenerator {
-    /// Layouts tried before ``GenerationError/noUniqueLevel(layouts:)``.
+    /// Layouts tried before ``GenerationError/noUniqueLevel(layouts:failedEarlier:budgetStopped:)``.
     public static let maxUniqueLayouts = 8
     /// Search nodes one uniqueness check may use.
     public static let uniquenessNodeBudget = 200_000
@@ -27,10 +27,10 @@ extension LevelGenerator {
     public func generateUnique(difficulty: DifficultyProfile, seed: Int, minBlanks: Int? = nil) throws(GenerationError) -> GeneratedLevel {
         var found: GeneratedLevel?
         let layouts = minBlanks == nil ? Self.maxUniqueLayouts : Self.maxMinBlanksLayouts
-        let most = try uniqueLevels(difficulty, seed: seed, layouts: layouts, minBlanks: minBlanks) { found = $0; return true }
+        let tried = try uniqueLevels(difficulty, seed: seed, layouts: layouts, minBlanks: minBlanks) { found = $0; return true }
         guard let found else {
-            if let minBlanks { throw .tooFewBlanks(best: most ?? 0, required: minBlanks, layouts: layouts) }
-            throw .noUniqueLevel(layouts: layouts)
+            if let minBlanks { throw .tooFewBlanks(best: tried.mostBlanks ?? 0, required: minBlanks, layouts: layouts) }
+            throw .noUniqueLevel(layouts: layouts, failedEarlier: tried.failedEarlier, budgetStopped: tried.budgetStopped)
         }
         return found
     }
@@ -70,21 +70,29 @@ extension LevelGenerator {
         return found
     }
 
+    /// What ``uniqueLevels(_:seed:layouts:minBlanks:accept:)`` saw.
+    private struct Tried {
+        /// With `minBlanks`, the most empty cells a unique level reached
+        /// (`nil` when none was made unique).
+        var mostBlanks: Int?
+        /// Layouts that failed before the uniqueness step, by reason.
+        var failedEarlier: [String: Int] = [:]
+        /// Uniqueness checks stopped by the node budget.
+        var budgetStopped = 0
+    }
+
     /// Unique levels drawn from one random stream seeded with `seed`, handed
     /// to `accept` until it returns true or `layouts` layouts were tried.
     /// With `minBlanks`, levels short of it are not handed on.
-    ///
-    /// - Returns: with `minBlanks`, the most empty cells a unique level
-    ///   reached (`nil` when none was made unique).
     @discardableResult
     private func uniqueLevels(_ difficulty: DifficultyProfile, seed: Int, layouts: Int, minBlanks: Int? = nil,
-                              accept: (GeneratedLevel) -> Bool) throws(GenerationError) -> Int? {
+                              accept: (GeneratedLevel) -> Bool) throws(GenerationError) -> Tried {
         if let problem = difficulty.problem { throw .invalidProfile(problem) }
         var rng = SplitMix64(seed: seed)
         var attempts = 0
         var lastFailure: GenerationError?
         var failures = 0
-        var mostBlanks: Int?
+        var tried = Tried()
         for _ in 1...layouts {
             let level: Level
             do {
@@ -95,26 +103,31 @@ extension LevelGenerator {
                 attempts += Self.maxAttempts
                 lastFailure = error
                 failures += 1
+                tried.failedEarlier[error.reason, default: 0] += 1
                 continue
             }
             // A layout whose equations cannot hold `minBlanks` empty cells at
             // two per equation is passed over before any solver work.
             if let minBlanks, Self.blankBound(level) < minBlanks { continue }
-            guard let (madeUnique, revealed) = makeUnique(level, using: &rng) else { continue }
+            var stoppedByBudget = false
+            guard let (madeUnique, revealed) = makeUnique(level, stoppedByBudget: &stoppedByBudget, using: &rng) else {
+                if stoppedByBudget { tried.budgetStopped += 1 }
+                continue
+            }
             var unique = madeUnique
             var emptied = 0
             if let minBlanks {
                 (unique, emptied) = addBlanks(unique, upTo: minBlanks, using: &rng)
                 let blanks = unique.blankPositions.count
-                mostBlanks = max(mostBlanks ?? 0, blanks)
+                tried.mostBlanks = max(tried.mostBlanks ?? 0, blanks)
                 guard blanks >= minBlanks else { continue }
             }
             if accept(GeneratedLevel(level: unique, seed: seed, attempts: attempts, revealed: revealed, emptied: emptied)) {
-                return mostBlanks
+                return tried
             }
         }
         if failures == layouts, let lastFailure { throw lastFailure }
-        return mostBlanks
+        return tried
     }
 
     /// An upper bound on the empty cells `level` can have with at most two
@@ -179,15 +192,20 @@ extension LevelGenerator {
     }
 
     /// Reveals the fewest cells this greedy finds to leave `level` (which
-    /// carries its solution) with no other solution.
-    func makeUnique(_ level: Level, using rng: inout SplitMix64) -> (Level, revealed: Int)? {
+    /// carries its solution) with no other solution; `nil` when no cell is
+    /// left to reveal, or (setting `stoppedByBudget`) when a check ran out of
+    /// solver nodes.
+    func makeUnique(_ level: Level, stoppedByBudget: inout Bool, using rng: inout SplitMix64) -> (Level, revealed: Int)? {
         var level = level
         var revealed = 0
         guard var known = level.solution else { return nil }
         while true {
             guard let model = try? CrosswordModel(level: level) else { return nil }
             let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, keepSolutions: 1))
-            if other.solutionCount == 0 { return other.complete ? (level, revealed) : nil }
+            if other.solutionCount == 0 {
+                if !other.complete { stoppedByBudget = true }
+                return other.complete ? (level, revealed) : nil
+            }
             guard let alternative = other.solutions.first else { return nil }
             let differing = zip(known, alternative).filter { $0.value != $1.value }.map(\.0)
             let revealable = differing.filter { entry in

@@ -105,3 +105,87 @@ func violations(_ level: Level, _ profile: DifficultyProfile) -> [String] {
         #expect(generated.level.id == "class_3-11")
     }
 }
+
+/// Each generation step that can fail is named by its own error and reason.
+struct GenerationFailureReasonTests {
+    func profile(_ id: String, values: ClosedRange<PuzzleNumber>, operators: [String], size: Int, equations: Int,
+                 crossings: Int) -> DifficultyProfile {
+        DifficultyProfile(id: id, displayName: id, minValue: values.lowerBound,
+                          maxValue: values.upperBound, allowedOperators: operators,
+                          gridRows: size, gridColumns: size, minEquations: equations, maxEquations: equations,
+                          maxOperandsPerEquation: 2, minCrossingsPerEquation: crossings)
+    }
+
+    func failure(_ profile: DifficultyProfile, seed: Int) -> GenerationError? {
+        do { _ = try LevelGenerator().generate(difficulty: profile, seed: seed) } catch { return error }
+        return nil
+    }
+
+    @Test func aGridWithoutRoomIsALayoutShortfall() throws {
+        let cramped = profile("cramped", values: 0...20, operators: ["+"], size: 5, equations: 7, crossings: 1)
+        let error = try #require(failure(cramped, seed: 1))
+        #expect(error == .tooFewEquations(best: 6, required: 7, attempts: 3))
+        #expect(error.reason == "too-few-equations")
+        #expect(error.description.hasPrefix("layout: placed at most 6 of the 7 equations required"))
+    }
+
+    @Test func noProductInRangeFailsAtValuesForTheFirstEquation() throws {
+        // 2 x 2 = 4 is already beyond 3: no equation fits at all.
+        let tight = profile("tight", values: 2...3, operators: ["x"], size: 9, equations: 3, crossings: 1)
+        let error = try #require(failure(tight, seed: 1))
+        guard case .noValues(equation: 1, places: 1, _, _, _, best: 0, required: 3, attempts: 3) = error else {
+            Issue.record("expected values to fail for equation 1, got \(error)")
+            return
+        }
+        #expect(error.reason == "no-values")
+        #expect(error.description.hasPrefix("values: no values in range fit equation 1 ("))
+    }
+
+    @Test func crossingsThatNoValuesCompleteFailAtValues() throws {
+        // Only 1 + 1 = 2 exists: a crossing on a 2 must be the result, so the
+        // layout runs out of places that take values before 14 equations.
+        let ones = profile("ones", values: 1...2, operators: ["+"], size: 12, equations: 14, crossings: 2)
+        let error = try #require(failure(ones, seed: 10))
+        guard case let .noValues(equation, places, row, column, _, best, 14, 3) = error else {
+            Issue.record("expected values to fail, got \(error)")
+            return
+        }
+        #expect(equation == best + 1 && best > 1 && best < 14)
+        #expect(places >= 1 && (1...12).contains(row) && (1...12).contains(column))
+        #expect(error.reason == "no-values")
+        #expect(error.description.contains("with the crossings fixed"))
+        #expect(error.description.contains("placed at most \(best) of the 14 equations required"))
+    }
+
+    @Test func enoughEquationsWithoutABlankForOneFailAtBlanks() throws {
+        let ones = profile("ones", values: 1...2, operators: ["+"], size: 12, equations: 14, crossings: 2)
+        let error = try #require(failure(ones, seed: 38))
+        guard case let .noBlanks(equation, row, column, _, equations, 3) = error else {
+            Issue.record("expected blanks to fail, got \(error)")
+            return
+        }
+        #expect(equations >= 14 && (1...equations).contains(equation))
+        #expect((1...12).contains(row) && (1...12).contains(column))
+        #expect(error.reason == "no-blanks")
+        #expect(error.description.hasPrefix("blanks: equation \(equation) of \(equations) ("))
+    }
+
+    @Test func uniquenessFailuresCountTheLayoutsThatFailedBeforeIt() {
+        let plain = GenerationError.noUniqueLevel(layouts: 8)
+        #expect(plain.description == "uniqueness: none of 8 layouts could be made unique while keeping an empty cell in every equation")
+        let mixed = GenerationError.noUniqueLevel(layouts: 8, failedEarlier: ["no-blanks": 1, "no-values": 3], budgetStopped: 2)
+        #expect(mixed.reason == "no-unique-level")
+        #expect(mixed.description.hasSuffix("(4 failed before it: no-values 3, no-blanks 1; 2 stopped by the solver's node budget)"))
+    }
+
+    @Test func reasonsAreDistinct() {
+        let errors: [GenerationError] = [
+            .invalidProfile("x"), .tooFewEquations(best: 1, required: 2, attempts: 3),
+            .noValues(equation: 2, places: 1, row: 1, column: 1, horizontal: true, best: 1, required: 2, attempts: 3),
+            .noBlanks(equation: 1, row: 1, column: 1, horizontal: false, equations: 2, attempts: 3),
+            .noUniqueLevel(layouts: 8), .tooFewBlanks(best: 1, required: 2, layouts: 64),
+            .labelNotReached(.hard, layouts: 300, seen: [:]),
+        ]
+        #expect(Set(errors.map(\.reason)).count == errors.count)
+    }
+}

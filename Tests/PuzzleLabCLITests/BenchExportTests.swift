@@ -87,6 +87,29 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         #expect(table.stdout.contains("too-small failures: too-few-equations 15"))
     }
 
+    @Test func benchCountsEachFailingStep() throws {
+        // Values 1…2 allow only 1 + 1 = 2: crossings often leave no values, and
+        // sometimes no operand to empty (seeds 1…40: values 10, 13, 22;
+        // layout 14; blanks 38).
+        let ones = """
+            {"id": "ones", "displayName": "Ones", "minValue": 1, "maxValue": 2, "allowedOperators": ["+"],
+             "gridRows": 12, "gridColumns": 12, "minEquations": 14, "maxEquations": 14,
+             "maxOperandsPerEquation": 2, "minCrossingsPerEquation": 2}
+            """
+        let dir = try temporaryDirectory()
+        try ones.write(to: dir.appendingPathComponent("ones.json"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["bench", "--profile", "ones.json", "--count", "40", "--no-solve", "--no-grade",
+                                 "--format", "json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let row = try #require(try jsonLines(run.stdout).first)
+        #expect((row["failureReasons"] as? [String: Int]) == ["no-values": 3, "too-few-equations": 1, "no-blanks": 1])
+        let table = try puzzlelab(["bench", "--profile", "ones.json", "--count", "40", "--no-solve", "--no-grade"], in: dir)
+        #expect(table.stdout.contains("ones failures: no-values 3, no-blanks 1, too-few-equations 1"))
+        let one = try puzzlelab(["generate", "--profile", "ones.json", "--seed", "38"], in: dir)
+        #expect(one.status != 0)
+        #expect(one.stderr.contains("seed 38: blanks: equation "))
+    }
+
     @Test func benchRejectsBadOptions() throws {
         let both = try puzzlelab(["bench", "--count", "5", "--duration", "1"])
         #expect(both.status != 0)
