@@ -132,7 +132,14 @@ import Testing
         for file in ["operand.drill", "overflow.mcw", "mask.json", "path.json"] {
             let kind = file.hasSuffix(".drill") ? ["--kind", "drills"] : []
             let verdicts = try ["check", "solve", "grade"].map { try puzzlelab([$0] + kind + [file], in: dir).status }
-            #expect(verdicts == [1, 1, 1], "\(file): check, solve, grade exit \(verdicts)")
+            // 2^63 - 1 times 2 is an overflow in the default build and a
+            // valid puzzle with the GMP trait: either way one verdict.
+            #if GMP
+            let expected: [Int32] = file == "overflow.mcw" ? [0, 0, 0] : [1, 1, 1]
+            #else
+            let expected: [Int32] = [1, 1, 1]
+            #endif
+            #expect(verdicts == expected, "\(file): check, solve, grade exit \(verdicts)")
         }
     }
 
