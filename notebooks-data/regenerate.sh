@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Regenerates the notebook data sets, the executed notebook and its figures in one go:
+# Regenerates the notebook data sets and the notebook's figures in one go:
 # release build, `puzzlelab export` for every (family, profile) below, then
-# `jupyter nbconvert --execute --to notebook --inplace` on analysis.ipynb with the
+# `jupyter nbconvert --execute --to notebook --inplace` on a copy of analysis.ipynb with the
 # pinned packages of requirements.txt (in a virtualenv, .venv-notebook/ by default),
 # then the drills tracking simulation (simulations/drills-tracking.csv) and its figure
 # (figures/drills-tracking.png, drawn by drills_tracking.py).
 #
-#   notebooks-data/regenerate.sh                 # CSVs, notebook and figures/ in notebooks-data/
+#   notebooks-data/regenerate.sh                 # CSVs and figures/ in notebooks-data/; the executed
+#                                                # notebook in notebooks-data/executed/ (gitignored)
 #   notebooks-data/regenerate.sh --rows 200 --out /tmp/nb --bin .build/release/puzzlelab
 #                                                # small exports, executed copy in /tmp/nb (CI)
 #
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
     --rows) rows="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --bin) bin="$2"; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "regenerate.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -56,11 +57,14 @@ bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 if [ -n "$out" ]; then
   mkdir -p "$out"
   data="$(cd "$out" && pwd)"
-  cp "$here/analysis.ipynb" "$data/analysis.ipynb"
+  notebook="$data/analysis.ipynb"
 else
   data="$here"
+  # The committed notebook carries no outputs: execute a copy, never the file itself.
+  mkdir -p "$here/executed"
+  notebook="$here/executed/analysis.ipynb"
 fi
-notebook="$data/analysis.ipynb"
+cp "$here/analysis.ipynb" "$notebook"
 figures="$data/figures"
 
 echo "== export ($data)"
