@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// The JSON puzzle and the `puzzles.json` level pack (docs/FORMATS.md section 4).
 ///
-/// One puzzle is the seed's ``Puzzle`` with the default `Codable` keys `id`,
+/// One puzzle is a ``Puzzle`` with the default `Codable` keys `id`,
 /// `difficulty`, `grid`, `solution` (optional), `rowSums`, `columnSums`. A
 /// level pack is a JSON array of puzzles whose ids are
 /// `"<difficulty>-<level>"`, levels numbered 1, 2, 3, … within each

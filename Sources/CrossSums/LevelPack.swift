@@ -34,7 +34,7 @@ public enum LevelPack {
     }
 }
 
-/// Looks up pack levels by difficulty and level (the seed's `PuzzleService`).
+/// Looks up pack levels by difficulty and level.
 ///
 ///     let service = try PuzzleService(contentsOf: URL(fileURLWithPath: "puzzles.json"))
 ///     let puzzle = service.getPuzzle(difficulty: "hard", level: 50)

@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// The settings a level is generated from.
 ///
-/// The four class profiles are exactly the seed's; custom profiles are read
+/// Four class profiles are built in (``DifficultyProfile/classProfiles``); custom profiles are read
 /// from JSON with the same keys (see ``DifficultyProfile/decode(from:file:)``).
 public struct DifficultyProfile: Codable, Sendable, Equatable, Hashable {
     public let id: String
@@ -57,7 +57,7 @@ extension DifficultyProfile {
         allowedOperators: ["+", "-", "x", "/"], gridRows: 14, gridColumns: 14, minEquations: 16, maxEquations: 20,
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 4)
 
-    /// The seed's profiles, easiest first.
+    /// The built-in class profiles, easiest first.
     public static let classProfiles: [DifficultyProfile] = [class1, class2, class3, class4]
 
     /// The class profile with this id (`class_1` … `class_4`), if any.

@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The JSON form of a level (docs/FORMATS.md section 2): the seed's `Level` with
+/// The JSON form of a level (docs/FORMATS.md section 2): ``Level`` with
 /// Swift's default `Codable` keys and an optional `solution`; a corpus is JSON
 /// Lines, one level per line.
 public enum JSONFormat {

@@ -1,6 +1,6 @@
 import PuzzleKit
 
-/// Making exercises (the seed's service).
+/// Making exercises.
 public protocol ExerciseGenerating {
     /// An exercise of `mode` whose grade is `difficulty`.
     mutating func generateExercise(mode: ExerciseMode, difficulty: Difficulty) -> Exercise

@@ -108,7 +108,7 @@ public enum TextFormat {
     }
 }
 
-/// The exercise as JSON: the keys `id`, `mode` (the seed's case name,
+/// The exercise as JSON: the keys `id`, `mode` (the ``ExerciseMode`` raw value,
 /// `codeToWord`…), `difficulty` (`beginner`…), `prompt`, `answer`.
 public enum JSONFormat {
     /// Reads one exercise and checks it as the text format does.

@@ -6,7 +6,7 @@ public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
 }
 
-/// Number search (seed 003, NumApp) as a PuzzleKit family: a grid of digits
+/// Number search as a PuzzleKit family: a grid of digits
 /// and addition questions whose answers are paths of adjacent cells.
 ///
 /// The puzzle is one ``Level``; the profiles are the five game levels
