@@ -30,7 +30,7 @@ extension Exercise {
         }
     }
 
-    /// ``validate()`` and, beyond the seed, both operands in the range of the
+    /// ``validate()`` and, on top of it, both operands in the range of the
     /// exercise's own difficulty (what a generator for that difficulty
     /// promises).
     public func validateInRange() throws(ValidationError) {

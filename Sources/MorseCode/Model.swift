@@ -58,7 +58,7 @@ public enum ExerciseMode: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// The three difficulties of the seed, easiest first.
+/// The three difficulties of an exercise, easiest first.
 public enum Difficulty: String, Codable, Sendable, CaseIterable, Comparable {
     case beginner
     case intermediate
