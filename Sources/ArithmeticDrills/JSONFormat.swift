@@ -24,7 +24,7 @@ public enum DrillJSONFormat {
 
     /// Reads one sheet object.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` naming the file, the line and the
+    /// - Throws: `FormatError` naming the file, the line and the
     ///   JSON path.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Sheet {
         try sheet(decodeJSON(SheetJSON.self, from: data, file: file, line: line), file: file, line: line)

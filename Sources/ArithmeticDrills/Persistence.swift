@@ -51,7 +51,7 @@ public struct DrillStore: Sendable {
     ///
     /// - Parameter timeZone: the time zone a version 1 file's days were
     ///   counted in (version 2 and 3 files name their own).
-    /// - Throws: ``PuzzleKit/FormatError`` when the file is not a player of a
+    /// - Throws: `FormatError` when the file is not a player of a
     ///   known version.
     public func load(timeZone: String = "UTC") throws(FormatError) -> Player? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }

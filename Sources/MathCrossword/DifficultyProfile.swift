@@ -122,7 +122,7 @@ extension DifficultyProfile {
 
     /// Reads a custom profile from JSON (the keys of this type) and checks it.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` naming the file and what is wrong.
+    /// - Throws: `FormatError` naming the file and what is wrong.
     public static func decode(from data: Data, file: String) throws -> DifficultyProfile {
         let profile = try decodeJSON(DifficultyProfile.self, from: data, file: file, line: 1, largeNumberHint: puzzleNumberHint)
         if let problem = profile.problem {

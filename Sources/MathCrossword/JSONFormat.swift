@@ -16,8 +16,11 @@ public enum JSONFormat {
     /// and a `solution` (when present) that fills every empty cell from the pool
     /// and makes every equation hold.
     ///
-    /// - Parameter line: the line the object starts on (JSON Lines).
-    /// - Throws: ``PuzzleKit/FormatError``.
+    /// - Parameters:
+    ///   - data: the JSON text of one level.
+    ///   - file: the file name errors name.
+    ///   - line: the line the object starts on (JSON Lines).
+    /// - Throws: `FormatError`.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
         let decoded = try decodeJSON(Level.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
         do {
