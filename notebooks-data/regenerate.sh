@@ -72,7 +72,7 @@ known=$("$bin" export --help | tr -s '\n ' '  ' | sed -n 's/.*(values: \([^;)]*\
 for entry in "${FAMILIES[@]}"; do
   read -r family count profiles <<< "$entry"
   for profile in $profiles; do
-    "$bin" export --kind "$family" --profile "$profile" --count "${rows:-$count}" \
+    "$bin" export --kind "$family" --profile "$profile" --count "${rows:-$count}" --force \
       --out "$data/$family-$profile.csv"
   done
   known=$(echo " $known " | sed "s/ $family / /")
