@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Regenerates the notebook data sets, the executed notebook and its figures in one go:
+# Regenerates the notebook data sets and the notebook's figures in one go:
 # release build, `puzzlelab export` for every (family, profile) below, then
-# `jupyter nbconvert --execute --to notebook --inplace` on analysis.ipynb with the
+# `jupyter nbconvert --execute --to notebook --inplace` on a copy of analysis.ipynb with the
 # pinned packages of requirements.txt (in a virtualenv, .venv-notebook/ by default),
 # then the drills tracking simulation (simulations/drills-tracking.csv) and its figure
 # (figures/drills-tracking.png, drawn by drills_tracking.py).
 #
-#   notebooks-data/regenerate.sh                 # CSVs, notebook and figures/ in notebooks-data/
+#   notebooks-data/regenerate.sh                 # CSVs and figures/ in notebooks-data/; the executed
+#                                                # notebook in notebooks-data/executed/ (gitignored)
 #   notebooks-data/regenerate.sh --rows 200 --out /tmp/nb --bin .build/release/puzzlelab
 #                                                # small exports, executed copy in /tmp/nb (CI)
 #   notebooks-data/regenerate.sh --parquet runs/big --out /tmp/nb-big
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --bin) bin="$2"; shift 2 ;;
     --parquet) parquet="$2"; shift 2 ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "regenerate.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
   esac
 done
@@ -70,11 +71,14 @@ fi
 if [ -n "$out" ]; then
   mkdir -p "$out"
   data="$(cd "$out" && pwd)"
-  cp "$here/analysis.ipynb" "$data/analysis.ipynb"
+  notebook="$data/analysis.ipynb"
 else
   data="$here"
+  # The committed notebook carries no outputs: execute a copy, never the file itself.
+  mkdir -p "$here/executed"
+  notebook="$here/executed/analysis.ipynb"
 fi
-notebook="$data/analysis.ipynb"
+cp "$here/analysis.ipynb" "$notebook"
 figures="$data/figures"
 
 if [ -n "$parquet" ]; then
@@ -87,7 +91,7 @@ known=$("$bin" export --help | tr -s '\n ' '  ' | sed -n 's/.*(values: \([^;)]*\
 for entry in "${FAMILIES[@]}"; do
   read -r family count profiles <<< "$entry"
   for profile in $profiles; do
-    "$bin" export --kind "$family" --profile "$profile" --count "${rows:-$count}" \
+    "$bin" export --kind "$family" --profile "$profile" --count "${rows:-$count}" --force \
       --out "$data/$family-$profile.csv"
   done
   known=$(echo " $known " | sed "s/ $family / /")

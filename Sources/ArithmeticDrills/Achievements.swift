@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seed's achievements, with their JSON names and thresholds.
+/// The achievements, with their JSON names and thresholds.
 ///
 /// | achievement | unlocked when | target |
 /// |---|---|---|
@@ -55,7 +55,7 @@ public enum AchievementType: String, Codable, CaseIterable, Sendable {
     public static let nightOwlFromHour = 20
 }
 
-/// One achievement's progress (the seed's `Achievement`).
+/// One achievement's progress.
 public struct Achievement: Codable, Sendable, Equatable {
     public var type: AchievementType
     public var unlockedAt: Date?

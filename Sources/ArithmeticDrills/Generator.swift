@@ -54,7 +54,7 @@ public struct DrillGenerator: Sendable {
     /// exercises, each scoring exactly the profile's target (and grading
     /// `label` when given), in random order.
     ///
-    /// - Throws: ``PuzzleKit/GenerationFailure`` `too-few-exercises` when the
+    /// - Throws: `GenerationFailure` `too-few-exercises` when the
     ///   difficulty has fewer such exercises than the sheet needs.
     public static func sheet(_ profile: DrillProfile, seed: Int, label: String? = nil) throws(GenerationFailure) -> Sheet {
         let pool = DrillGenerator(difficulty: profile.difficulty).candidates(score: profile.target, label: label)

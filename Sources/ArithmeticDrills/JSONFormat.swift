@@ -2,8 +2,8 @@ import Foundation
 import PuzzleKit
 
 /// The drill sheet JSON form (docs/FORMATS.md section 7): the sheet's id, its
-/// difficulty (the seed's 1–4), an optional target score and the exercises
-/// in the seed's `Exercise` keys, each with an optional `answer`.
+/// difficulty (1–4, ``Difficulty``'s raw value), an optional target score and
+/// the exercises in ``Exercise``'s `Codable` keys, each with an optional `answer`.
 ///
 ///     {"difficulty":4,"exercises":[{"difficulty":4,"firstNumber":7,"secondNumber":5,"type":"plus"}],"id":"hard-1"}
 public enum DrillJSONFormat {
@@ -24,7 +24,7 @@ public enum DrillJSONFormat {
 
     /// Reads one sheet object.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` naming the file, the line and the
+    /// - Throws: `FormatError` naming the file, the line and the
     ///   JSON path.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Sheet {
         try sheet(decodeJSON(SheetJSON.self, from: data, file: file, line: line), file: file, line: line)

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The operation of an exercise (the seed's `OperationType`).
+/// The operation of an exercise.
 ///
-/// The raw values are the seed's JSON values, `plus` and `minus`.
+/// The raw values are the JSON values, `plus` and `minus`.
 public enum OperationType: String, Codable, CaseIterable, Sendable, Comparable {
     case addition = "plus"
     case subtraction = "minus"
@@ -20,10 +20,10 @@ public enum OperationType: String, Codable, CaseIterable, Sendable, Comparable {
     }
 }
 
-/// The number range of a drill (the seed's `Difficulty`): operands are
+/// The number range of a drill: operands are
 /// drawn from `1...3`, `1...5`, `1...7` or `1...10`.
 ///
-/// The raw values are the seed's JSON values 1–4.
+/// The raw values are the JSON values 1–4.
 public enum Difficulty: Int, Codable, CaseIterable, Sendable, Comparable {
     case veryEasy = 1
     case easy = 2
@@ -64,9 +64,9 @@ public enum Difficulty: Int, Codable, CaseIterable, Sendable, Comparable {
     public static func < (a: Difficulty, b: Difficulty) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// One exercise: `firstNumber op secondNumber` (the seed's `Exercise`,
-/// without its random `id`, its visual hint and its creation date, which an
-/// engine has no use for and which would make output depend on the clock).
+/// One exercise: `firstNumber op secondNumber`, with no random `id`, visual
+/// hint or creation date, which an engine has no use for and which would make
+/// output depend on the clock.
 ///
 ///     let exercise = Exercise(.addition, 7, 5, difficulty: .hard)
 ///     print(exercise.displayText, exercise.correctAnswer)
@@ -97,7 +97,7 @@ public struct Exercise: Hashable, Codable, Sendable, Comparable, CustomStringCon
         return firstNumber >= 0 ? Int.max : Int.min
     }
 
-    /// The seed's display text, `3 + 4 = ?`.
+    /// The text shown to the player, `3 + 4 = ?`.
     public var displayText: String { "\(self) = ?" }
 
     /// The exercise as in the text format, `3 + 4`.

@@ -11,7 +11,7 @@ import PuzzleKit
 /// only `rating` and `answers` (computed against fixed exercise ratings);
 /// loading one keeps everything it holds and recomputes the ratings by
 /// replaying its results (``Player/replayRatings(constants:)``). Version 1 is
-/// the seed's plain `User` model encoded by Swift's default `Codable`,
+/// the plain ``UserV1`` record encoded by Swift's default `Codable`,
 /// without a `version` key (or with `"version": 1`): daily progress holds the
 /// sessions, and nothing says which time zone its days were counted in.
 /// Loading a version 1 file migrates it (see ``migrate(_:timeZone:)``);
@@ -51,7 +51,7 @@ public struct DrillStore: Sendable {
     ///
     /// - Parameter timeZone: the time zone a version 1 file's days were
     ///   counted in (version 2 and 3 files name their own).
-    /// - Throws: ``PuzzleKit/FormatError`` when the file is not a player of a
+    /// - Throws: `FormatError` when the file is not a player of a
     ///   known version.
     public func load(timeZone: String = "UTC") throws(FormatError) -> Player? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
@@ -155,8 +155,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
 }
 
-/// The seed's `User` as a version 1 file holds it (Swift's default
-/// `Codable` keys; the seed's avatar, stickers and UI settings are ignored).
+/// A player's record as a version 1 file holds it (Swift's default
+/// `Codable` keys; avatar, sticker and display settings in it are ignored).
 public struct UserV1: Codable, Sendable {
     public struct ExerciseV1: Codable, Sendable {
         public var id: String?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The settings of the seed's `UserPreferences` that the engine uses.
+/// The player's settings that the engine uses.
 public struct Preferences: Codable, Sendable, Equatable {
     public var difficulty: Difficulty = .easy
     public var adaptiveDifficulty: Bool = true
@@ -10,7 +10,7 @@ public struct Preferences: Codable, Sendable, Equatable {
     public init() {}
 }
 
-/// One child's record (the seed's `User`): sessions, daily progress,
+/// One child's record: sessions, daily progress,
 /// streaks, totals, achievements and the adaptive ability estimate.
 ///
 /// Every update takes its time from the result or the caller; the record

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A kind of hint a child asked for (the seed's `HintType`).
+/// A kind of hint a child asked for.
 public enum HintType: String, Codable, CaseIterable, Sendable {
     case visual = "visual"
     case audio = "audio"
@@ -8,7 +8,7 @@ public enum HintType: String, Codable, CaseIterable, Sendable {
     case numberLine = "line"
 }
 
-/// One answered exercise (the seed's `ExerciseResult`): the final answer,
+/// One answered exercise: the final answer,
 /// how many tries it took, the time and the hints used.
 ///
 ///     let result = ExerciseResult(exercise: Exercise(.addition, 3, 4, difficulty: .easy),
@@ -82,7 +82,7 @@ public struct ExerciseResult: Codable, Sendable, Equatable {
         if isSkipped { try c.encode(true, forKey: .isSkipped) }
     }
 
-    /// The seed's stars: 0 when wrong; 3 when right on the first try without
+    /// The stars earned: 0 when wrong; 3 when right on the first try without
     /// a hint; 2 when right within two tries (or on the first with a hint);
     /// 1 when right later.
     public var stars: Int {
@@ -93,7 +93,7 @@ public struct ExerciseResult: Codable, Sendable, Equatable {
     }
 }
 
-/// One practice session (the seed's `Session`): a goal of exercises and the
+/// One practice session: a goal of exercises and the
 /// results given so far.
 public struct Session: Codable, Sendable, Equatable {
     public var id: String
@@ -102,7 +102,7 @@ public struct Session: Codable, Sendable, Equatable {
     public var exercises: [ExerciseResult]
     /// True when the session was finished with its goal reached.
     public var isCompleted: Bool
-    /// How many exercises make the session (the seed's default is 10).
+    /// How many exercises make the session (10 by default).
     public var sessionGoal: Int
 
     public init(id: String, startTime: Date, sessionGoal: Int = 10) {
@@ -136,8 +136,8 @@ public struct Session: Codable, Sendable, Equatable {
     }
 }
 
-/// What one calendar day of practice added up to (the seed's
-/// `DailyProgress`), in the player's time zone.
+/// What one calendar day of practice added up to, in the player's time
+/// zone.
 public struct DailyProgress: Codable, Sendable, Equatable {
     public var day: Day
     public var exercisesCompleted: Int

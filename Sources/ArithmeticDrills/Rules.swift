@@ -1,9 +1,8 @@
-/// Why an exercise breaks the seed's rules.
+/// Why an exercise breaks the drill rules.
 public enum ValidationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// An operand outside `1...10` (the seed's `invalidNumber`).
+    /// An operand outside `1...10`.
     case invalidNumber(Int)
-    /// A subtraction whose second number exceeds its first (the seed's
-    /// `negativeResult`).
+    /// A subtraction whose second number exceeds its first.
     case negativeResult
     /// An operand outside the range of the exercise's difficulty.
     case outOfRange(Int, Difficulty)
@@ -18,7 +17,7 @@ public enum ValidationError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 extension Exercise {
-    /// The seed's `validate()`: both operands in `1...10`, and a subtraction
+    /// The drill rules: both operands in `1...10`, and a subtraction
     /// never has a negative result (a result of 0, as in `3 - 3`, is allowed).
     ///
     /// - Throws: ``ValidationError/invalidNumber(_:)`` or
@@ -31,7 +30,7 @@ extension Exercise {
         }
     }
 
-    /// ``validate()`` and, beyond the seed, both operands in the range of the
+    /// ``validate()`` and, on top of it, both operands in the range of the
     /// exercise's own difficulty (what a generator for that difficulty
     /// promises).
     public func validateInRange() throws(ValidationError) {

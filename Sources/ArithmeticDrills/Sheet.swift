@@ -24,7 +24,7 @@ public struct Sheet: Sendable, Equatable {
         self.answers = (0..<exercises.count).map { $0 < answers.count ? answers[$0] : nil }
     }
 
-    /// The seed's session length.
+    /// The length of a practice session, in exercises.
     public static let standardLength = 10
 
     /// The sheet with every valid exercise's answer written in, or `nil`

@@ -65,7 +65,7 @@ public struct SimulationReport: Sendable, Equatable {
 /// high-speed-high-stakes model (the score's density ∝ `exp(Δ·S)`, a right
 /// answer when `S > 0`, time `d·(1 − |S|)`), scored and fed back into both
 /// ratings. Estimates start at 0. Everything is drawn from one
-/// ``PuzzleKit/SplitMix64`` seeded with `settings.seed`.
+/// `SplitMix64` seeded with `settings.seed`.
 ///
 ///     var settings = SimulationSettings()
 ///     settings.learners = 100

@@ -11,7 +11,7 @@ import PuzzleKit
 public enum DrillTextFormat {
     /// Reads a sheet. Its id is the file name without its extension.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` at the first fault, naming the line
+    /// - Throws: `FormatError` at the first fault, naming the line
     ///   and column and what was expected.
     public static func read(_ text: String, file: String) throws(FormatError) -> Sheet {
         let lines = try meaningfulLines(of: text, file: file)

@@ -147,7 +147,7 @@ public struct TrackingReport: Sendable, Equatable {
 ///
 /// The cohort — starting abilities, practice ceilings, the calendar of
 /// sessions and breaks, the true difficulties — is drawn once from
-/// ``PuzzleKit/SplitMix64`` seeded with `settings.seed`. Sessions of all
+/// `SplitMix64` seeded with `settings.seed`. Sessions of all
 /// learners are played in calendar order (ties by learner), so exercises
 /// are shared and their time away is real. Each model then plays the cohort
 /// with its own copy of the ratings and its own draw of answers (both from

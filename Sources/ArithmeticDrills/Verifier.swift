@@ -51,7 +51,7 @@ public enum SheetVerifier {
     /// exercises reach (``sheetLabel(_:)``), its score the sum of the
     /// exercises' scores, its hardest technique the hardest feature of any
     /// exercise; every exercise is one step. With `explain`, the explanation
-    /// holds each exercise's strategy, easiest first (``EasiestFirst``).
+    /// holds each exercise's strategy, easiest first (`EasiestFirst`).
     ///
     /// - Throws: ``GradeError`` when an exercise breaks the rules.
     public static func grade(_ sheet: Sheet, explain: Bool) throws(GradeError) -> GradeResult {

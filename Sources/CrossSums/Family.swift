@@ -2,7 +2,7 @@ import ConstraintSolver
 import Foundation
 import PuzzleKit
 
-/// Cross sums as a ``PuzzleKit/PuzzleFamily``: what the command line and the
+/// Cross sums as a `PuzzleFamily`: what the command line and the
 /// research tools use. Its profiles are the four difficulties, and every
 /// generated puzzle is unique and needs exactly its difficulty's techniques.
 public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {

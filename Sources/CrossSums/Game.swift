@@ -33,7 +33,7 @@ public struct Hint: Sendable, Equatable {
     public let explanation: String
 }
 
-/// A level being played (the seed's `GameViewModel` without UI).
+/// A level being played (the game logic without UI).
 ///
 /// Every number starts undecided (shown). Marking a number *removed* that the
 /// solution keeps, or *kept* that the solution removes, is a mistake: the
@@ -57,7 +57,7 @@ public struct GameSession: Sendable {
     /// one the solver found.
     public let solution: [[Bool]]
     public let maxLives: Int
-    /// The seed's state: the mask shown (false where removed) and the lives left.
+    /// The game state: the mask shown (false where removed) and the lives left.
     public private(set) var state: GameState
     /// The player's mark on every number.
     public private(set) var marks: [[CellMark]]
@@ -118,7 +118,7 @@ public struct GameSession: Sendable {
         return .correct
     }
 
-    /// The seed's tap: a shown number (undecided or kept) is marked removed,
+    /// A tap: a shown number (undecided or kept) is marked removed,
     /// a removed one kept again. See ``mark(row:column:as:)`` for the outcome.
     @discardableResult
     public mutating func toggleCell(row: Int, col: Int) -> MoveOutcome {

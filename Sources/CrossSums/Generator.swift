@@ -98,7 +98,7 @@ public struct GeneratedPuzzle: Sendable {
 ///     let generated = try PuzzleGenerator().generate(difficulty: .hard, seed: 42)
 ///     print(TextFormat.writeSolution(generated.puzzle))
 ///
-/// All randomness comes from one ``PuzzleKit/SplitMix64`` seeded with the
+/// All randomness comes from one `SplitMix64` seeded with the
 /// seed, so a seed gives the same puzzle on every run and machine.
 public struct PuzzleGenerator: Sendable {
     /// Candidates tried before ``GenerationError/budgetExhausted(difficulty:rows:columns:candidates:tooEasy:tooHard:)``.

@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// The JSON puzzle and the `puzzles.json` level pack (docs/FORMATS.md section 4).
 ///
-/// One puzzle is the seed's ``Puzzle`` with the default `Codable` keys `id`,
+/// One puzzle is a ``Puzzle`` with the default `Codable` keys `id`,
 /// `difficulty`, `grid`, `solution` (optional), `rowSums`, `columnSums`. A
 /// level pack is a JSON array of puzzles whose ids are
 /// `"<difficulty>-<level>"`, levels numbered 1, 2, 3, … within each
@@ -11,9 +11,12 @@ import PuzzleKit
 public enum JSONFormat {
     /// Reads and validates one puzzle (see ``Puzzle/problem``).
     ///
-    /// - Parameter line: the line the object starts on (JSON Lines give one
-    ///   per object).
-    /// - Throws: ``PuzzleKit/FormatError``: a decoding failure names the JSON
+    /// - Parameters:
+    ///   - data: the JSON text of one puzzle.
+    ///   - file: the file name errors name.
+    ///   - line: the line the object starts on (JSON Lines give one
+    ///     per object).
+    /// - Throws: `FormatError`: a decoding failure names the JSON
     ///   path, a malformed puzzle what is wrong.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
         let puzzle = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
@@ -36,7 +39,7 @@ public enum JSONFormat {
     /// more, no id may repeat, and the levels of each difficulty must run
     /// 1…*n* without gaps (in any order in the file).
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` naming the line where the faulty
+    /// - Throws: `FormatError` naming the line where the faulty
     ///   puzzle starts and its index in the array.
     public static func readPack(_ data: Data, file: String) throws(FormatError) -> [Puzzle] {
         let puzzles = try decodeJSON([Puzzle].self, from: data, file: file, line: 1)

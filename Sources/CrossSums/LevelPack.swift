@@ -12,7 +12,12 @@ public enum LevelPack {
     ///     let pack = try LevelPack.generate(difficulty: .hard, levels: 100, seed: 1)
     ///     try LevelPack.write(pack, to: URL(fileURLWithPath: "puzzles.json"))
     ///
-    /// - Parameter progress: called after each level with the number done.
+    /// - Parameters:
+    ///   - difficulty: the difficulty of every level.
+    ///   - levels: how many levels, numbered from 1.
+    ///   - seed: the seed of level 1.
+    ///   - generator: the generator (its settings) that makes each level.
+    ///   - progress: called after each level with the number done.
     /// - Throws: the first ``GenerationError``.
     public static func generate(difficulty: Difficulty, levels: Int, seed: Int,
                                 generator: PuzzleGenerator = PuzzleGenerator(),
@@ -34,7 +39,7 @@ public enum LevelPack {
     }
 }
 
-/// Looks up pack levels by difficulty and level (the seed's `PuzzleService`).
+/// Looks up pack levels by difficulty and level.
 ///
 ///     let service = try PuzzleService(contentsOf: URL(fileURLWithPath: "puzzles.json"))
 ///     let puzzle = service.getPuzzle(difficulty: "hard", level: 50)

@@ -38,7 +38,7 @@ public enum CellDecision: String, Codable, Sendable, CaseIterable {
     public var opposite: CellDecision { self == .keep ? .remove : .keep }
 }
 
-/// A complete cross sums puzzle (seed section 3).
+/// A complete cross sums puzzle.
 ///
 /// `grid[r][c]` is the number at row `r`, column `c`; `rowSums[r]` and
 /// `columnSums[c]` are the targets the kept numbers of each line must add up
@@ -116,9 +116,9 @@ public struct Puzzle: Codable, Identifiable, Sendable, Equatable {
     public var lines: [Line] { (0..<rows).map(Line.row) + (0..<columns).map(Line.column) }
 }
 
-/// The player's persistent data (seed section 3).
+/// The player's persistent data.
 ///
-/// Saved as JSON with the default keys by ``ProfileStore``.
+/// Saved as JSON with the default keys by ``PersistenceService``.
 public struct PlayerProfile: Codable, Sendable, Equatable {
     /// The highest level completed per difficulty (key: the difficulty's raw
     /// value, e.g. `"hard"`).
@@ -147,7 +147,7 @@ public struct PlayerProfile: Codable, Sendable, Equatable {
     }
 }
 
-/// The player's state within one puzzle (seed section 3). Ephemeral: the
+/// The player's state within one puzzle. Ephemeral: the
 /// game keeps it while a level is played.
 public struct GameState: Codable, Sendable, Equatable {
     /// `true` where the number is still shown (kept or not yet marked),

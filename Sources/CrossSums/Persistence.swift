@@ -23,8 +23,7 @@ public enum ProfileLoadEvent: Sendable, Equatable {
     case unrecoverable(String)
 }
 
-/// Saves and loads the ``PlayerProfile`` as a JSON file (the seed's
-/// `PersistenceService`).
+/// Saves and loads the ``PlayerProfile`` as a JSON file.
 ///
 /// Saving is atomic: the JSON (sorted keys) is written to a temporary file
 /// beside the profile and renamed over it, so a crash leaves the old or the

@@ -56,12 +56,12 @@ extension SolveResult {
     }
 }
 
-/// A cross sums puzzle as a constraint model on the ``ConstraintSolver`` kernel.
+/// A cross sums puzzle as a constraint model on the `ConstraintSolver` kernel.
 ///
 /// One Boolean variable per cell (value 1: kept), row-major, and one linear
 /// sum per row and per column: the numbers are the coefficients and the
 /// line's sum the total. The kernel filters each line with subset-sum
-/// reachability (totals up to ``ConstraintSolver/Model/reachabilityLimit``,
+/// reachability (totals up to `ConstraintSolver.Model.reachabilityLimit`,
 /// bounds above), which keeps exactly the values that appear in some way to
 /// make the line's sum, so search rarely branches on unique puzzles. When the
 /// row sums and the column sums add up to different totals (both are the

@@ -25,7 +25,7 @@ public enum TextFormat {
     ///     print(puzzle.grid, puzzle.rowSums, puzzle.columnSums)
     ///     // Prints "[[3, 5], [7, 2]] [3, 2] [3, 2]"
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` at the first fault, naming the
+    /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected there.
     /// - Complexity: O(*n*) in the length of the text.
     public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
@@ -99,6 +99,7 @@ public enum TextFormat {
     ///     // Prints ". 3 2\n3 3 5\n2 7 2\n" for the 2x2 puzzle of read(_:file:)
     ///
     /// - Parameters:
+    ///   - puzzle: the puzzle to write.
     ///   - mask: when given (of the grid's shape), writes this solution: the
     ///     numbers it removes become `.`.
     ///   - comments: lines written first, each after `# `.

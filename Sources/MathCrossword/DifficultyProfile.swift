@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// The settings a level is generated from.
 ///
-/// The four class profiles are exactly the seed's; custom profiles are read
+/// Four class profiles are built in (``DifficultyProfile/classProfiles``); custom profiles are read
 /// from JSON with the same keys (see ``DifficultyProfile/decode(from:file:)``).
 public struct DifficultyProfile: Codable, Sendable, Equatable, Hashable {
     public let id: String
@@ -57,7 +57,7 @@ extension DifficultyProfile {
         allowedOperators: ["+", "-", "x", "/"], gridRows: 14, gridColumns: 14, minEquations: 16, maxEquations: 20,
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 4)
 
-    /// The seed's profiles, easiest first.
+    /// The built-in class profiles, easiest first.
     public static let classProfiles: [DifficultyProfile] = [class1, class2, class3, class4]
 
     /// The class profile with this id (`class_1` … `class_4`), if any.
@@ -122,7 +122,7 @@ extension DifficultyProfile {
 
     /// Reads a custom profile from JSON (the keys of this type) and checks it.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` naming the file and what is wrong.
+    /// - Throws: `FormatError` naming the file and what is wrong.
     public static func decode(from data: Data, file: String) throws -> DifficultyProfile {
         let profile = try decodeJSON(DifficultyProfile.self, from: data, file: file, line: 1, largeNumberHint: puzzleNumberHint)
         if let problem = profile.problem {

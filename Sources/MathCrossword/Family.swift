@@ -2,7 +2,7 @@ import ConstraintSolver
 import Foundation
 import PuzzleKit
 
-/// The math crossword as a ``PuzzleKit/PuzzleFamily``: what the command line
+/// The math crossword as a `PuzzleFamily`: what the command line
 /// and the research tools use.
 public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = Level

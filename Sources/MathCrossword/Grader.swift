@@ -88,6 +88,7 @@ public struct Grader: Sendable {
     /// Grades `level` (its `currentValue`s are ignored).
     ///
     /// - Parameters:
+    ///   - level: the level to grade.
     ///   - solutionsUpTo2: the level's solutions counted up to 2, when the
     ///     caller already has them; otherwise the grader counts them.
     ///   - timeLimit: when given, grading stops once this much time has

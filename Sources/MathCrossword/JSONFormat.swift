@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// The JSON form of a level (docs/FORMATS.md section 2): the seed's `Level` with
+/// The JSON form of a level (docs/FORMATS.md section 2): ``Level`` with
 /// Swift's default `Codable` keys and an optional `solution`; a corpus is JSON
 /// Lines, one level per line.
 public enum JSONFormat {
@@ -16,8 +16,11 @@ public enum JSONFormat {
     /// and a `solution` (when present) that fills every empty cell from the pool
     /// and makes every equation hold.
     ///
-    /// - Parameter line: the line the object starts on (JSON Lines).
-    /// - Throws: ``PuzzleKit/FormatError``.
+    /// - Parameters:
+    ///   - data: the JSON text of one level.
+    ///   - file: the file name errors name.
+    ///   - line: the line the object starts on (JSON Lines).
+    /// - Throws: `FormatError`.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
         let decoded = try decodeJSON(Level.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
         do {

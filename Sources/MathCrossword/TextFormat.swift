@@ -18,7 +18,7 @@ public enum TextFormat {
     /// is the named class profile, or a custom profile describing the grid
     /// when `profile:` names another profile or is absent.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` at the first fault, naming the
+    /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected.
     public static func read(_ text: String, file: String) throws(FormatError) -> Level {
         let lines = try meaningfulLines(of: text, file: file)
@@ -101,6 +101,7 @@ public enum TextFormat {
     /// right-aligned to the widest one.
     ///
     /// - Parameters:
+    ///   - level: the level to write.
     ///   - comments: lines written first, each after `# `.
     ///   - solved: write the solution's values in place of `?` and an empty
     ///     pool (the level must carry a solution).

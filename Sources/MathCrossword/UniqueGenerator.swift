@@ -39,7 +39,7 @@ extension LevelGenerator {
     /// minimum blank count is asked for.
     public static let maxMinBlanksLayouts = 64
 
-    /// Layouts tried by ``generate(difficulty:seed:label:)`` before it gives up.
+    /// Layouts tried by ``generate(difficulty:seed:label:minBlanks:)`` before it gives up.
     public static let maxLabelLayouts = 300
 
     /// Generates a unique level whose grade is exactly `label`: the grader

@@ -1,7 +1,7 @@
 import Foundation
 import PuzzleKit
 
-/// Morse code exercises as a ``PuzzleKit/PuzzleFamily``: reading, writing,
+/// Morse code exercises as a `PuzzleFamily`: reading, writing,
 /// generating, counting decodings, grading and practising.
 public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = Exercise

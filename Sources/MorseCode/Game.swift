@@ -1,6 +1,6 @@
 import Foundation
 
-/// An exercise being practised (the seed's Practice screen without UI).
+/// An exercise being practised (the practice logic without UI).
 ///
 /// The player answers by typing (``submit(_:seconds:)``: text, or code text
 /// for the text-to-code modes) or with a key (``press(_:)`` and

@@ -1,6 +1,6 @@
 import PuzzleKit
 
-/// Making exercises (the seed's service).
+/// Making exercises.
 public protocol ExerciseGenerating {
     /// An exercise of `mode` whose grade is `difficulty`.
     mutating func generateExercise(mode: ExerciseMode, difficulty: Difficulty) -> Exercise
@@ -8,7 +8,7 @@ public protocol ExerciseGenerating {
     mutating func getNextSymbol() -> Character
 }
 
-/// Draws exercises from the built-in lists with a seeded ``SplitMix64``.
+/// Draws exercises from the built-in lists with a seeded `SplitMix64`.
 ///
 /// Every list entry is graded (``Grader``); an exercise of a difficulty is
 /// drawn from the entries graded exactly that difficulty, so generated

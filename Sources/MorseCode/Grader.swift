@@ -76,7 +76,7 @@ public enum Grader {
     /// Grades an exercise by its text side.
     public static func grade(_ exercise: Exercise) -> MorseGrade { grade(exercise.text) }
 
-    /// The steps as sentences, easiest first (``EasiestFirst``), for
+    /// The steps as sentences, easiest first (`EasiestFirst`), for
     /// explanations and hints.
     public static func explain(_ grade: MorseGrade) -> [String] {
         EasiestFirst.order(grade.steps.map(\.feature)).map { i in

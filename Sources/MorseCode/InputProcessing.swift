@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turning taps into signals and signals into symbols (the seed's service).
+/// Turning taps into signals and signals into symbols.
 ///
 /// Durations are passed in, in seconds; nothing here reads a clock.
 public protocol MorseInputProcessing {

@@ -23,7 +23,7 @@ public enum MorseSignal: String, Codable, Sendable, CaseIterable, Hashable {
 
 /// What an exercise asks: read code and write text, or the other way round.
 ///
-/// The cases are the seed's; their raw values are the JSON spelling and
+/// The raw values are the JSON spelling and
 /// ``code`` the text-format and command-line spelling.
 public enum ExerciseMode: String, Codable, Sendable, CaseIterable, Comparable {
     case codeToWord
@@ -58,7 +58,7 @@ public enum ExerciseMode: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// The three difficulties of the seed, easiest first.
+/// The three difficulties of an exercise, easiest first.
 public enum Difficulty: String, Codable, Sendable, CaseIterable, Comparable {
     case beginner
     case intermediate

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Recording practice and reading it back (the seed's service).
+/// Recording practice and reading it back.
 public protocol ProgressTracking {
     /// Records one attempt at a symbol; `duration` is how long it took, in
     /// seconds (passed in; nothing reads a clock).
@@ -11,7 +11,7 @@ public protocol ProgressTracking {
     func getWeakSymbols() -> [Character]
 }
 
-/// Totals over every attempt (the seed's `Statistics`).
+/// Totals over every attempt.
 public struct Statistics: Codable, Sendable, Equatable {
     public var totalAttempts: Int
     public var correctAttempts: Int

@@ -68,7 +68,7 @@ public struct CodeDictionary: Sendable {
     /// Reads a word list: one word per line; blank lines and `#` comment
     /// lines are skipped (the shared lexical rules).
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` naming the line of a word that
+    /// - Throws: `FormatError` naming the line of a word that
     ///   has no Morse code, or of a line with more than one word.
     public static func read(_ text: String, file: String) throws(FormatError) -> CodeDictionary {
         var dictionary = CodeDictionary()
@@ -145,7 +145,7 @@ public struct CodeDictionary: Sendable {
 /// letter (or of a word of a ``CodeDictionary``). The count is a dynamic
 /// programme from the end: the ways to decode from position *i* add up, over
 /// every word whose code starts there, the ways to decode from where it
-/// ends — one pass, exact at any length in ``PuzzleKit/PuzzleNumber``
+/// ends — one pass, exact at any length in `PuzzleNumber`
 /// (64 bits by default, enough for about 65 dots; unlimited with the `GMP`
 /// trait).
 ///

@@ -16,7 +16,7 @@ public enum TextFormat {
 
     /// Reads one exercise.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` at the first fault, naming the
+    /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected.
     public static func read(_ text: String, file: String) throws(FormatError) -> Exercise {
         var values: [String: (value: String, line: Int, column: Int)] = [:]
@@ -108,7 +108,7 @@ public enum TextFormat {
     }
 }
 
-/// The exercise as JSON: the keys `id`, `mode` (the seed's case name,
+/// The exercise as JSON: the keys `id`, `mode` (the ``ExerciseMode`` raw value,
 /// `codeToWord`…), `difficulty` (`beginner`…), `prompt`, `answer`.
 public enum JSONFormat {
     /// Reads one exercise and checks it as the text format does.

@@ -6,7 +6,7 @@ public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
 }
 
-/// Number search (seed 003, NumApp) as a PuzzleKit family: a grid of digits
+/// Number search as a PuzzleKit family: a grid of digits
 /// and addition questions whose answers are paths of adjacent cells.
 ///
 /// The puzzle is one ``Level``; the profiles are the five game levels
@@ -189,7 +189,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     /// `visibility` the mean over questions of paths ÷ (paths + near misses):
     /// the share of the places a child starts reading that lead to an answer.
     /// `solutionsUpTo2` is the product of the path counts, up to 2. The
-    /// explanation takes the questions easiest first (``EasiestFirst``).
+    /// explanation takes the questions easiest first (`EasiestFirst`).
     /// Grading is linear in the questions and the grid, so `timeLimit` never
     /// stops it.
     public func grade(_ puzzle: Level, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {

@@ -26,7 +26,7 @@ public enum SubmitOutcome: Sendable, Equatable {
     case ignored
 }
 
-/// A game being played (the seed's `GameModel` and `GridModel` without UI):
+/// A game being played (the game logic without UI):
 /// levels of a grid and questions, shown one question at a time.
 ///
 /// The player drags across adjacent cells to select a path and submits it;
@@ -160,7 +160,7 @@ public struct GameSession: Codable, Sendable, Equatable {
         return true
     }
 
-    /// Starts the game again from level 1 (the seed's "Play Again").
+    /// Starts the game again from level 1 ("Play Again").
     public mutating func restart() {
         self = GameSession(levels: levels)
     }

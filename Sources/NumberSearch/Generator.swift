@@ -12,7 +12,7 @@ public struct GenerationOutcome: Sendable {
 /// Generates levels from a seed, byte for byte the same for the same seed.
 ///
 /// A candidate is built in four steps, each of which can reject it (the
-/// reason codes of ``GenerationFailure/reason``):
+/// reason codes of `GenerationFailure.reason`):
 /// 1. pick distinct targets and operands (`targets`: no palindrome, no
 ///    target's digits or their reversal inside another's, the profile's
 ///    carry rule);
@@ -34,7 +34,7 @@ public struct GenerationOutcome: Sendable {
 public enum Generator {
     /// Generates the level of `seed` for `profile`.
     ///
-    /// - Throws: ``PuzzleKit/GenerationFailure`` with the most frequent
+    /// - Throws: `GenerationFailure` with the most frequent
     ///   rejection reason when ``Profile/attempts`` candidates all fail.
     public static func generate(_ profile: Profile, seed: Int) throws(GenerationFailure) -> GenerationOutcome {
         var rng = SplitMix64(seed: UInt64(bitPattern: Int64(seed)) ^ (UInt64(profile.level) &* 0xD1B5_4A32_D192_ED03)

@@ -9,8 +9,11 @@ import PuzzleKit
 public enum JSONFormat {
     /// Reads and validates one level (see ``Level/problem``).
     ///
-    /// - Parameter line: the line the object starts on.
-    /// - Throws: ``PuzzleKit/FormatError``: a decoding failure names the JSON
+    /// - Parameters:
+    ///   - data: the JSON text of one level.
+    ///   - file: the file name errors name.
+    ///   - line: the line the object starts on.
+    /// - Throws: `FormatError`: a decoding failure names the JSON
     ///   path, a malformed level what is wrong.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
         let level = try decodeJSON(Level.self, from: data, file: file, line: line)

@@ -2,7 +2,7 @@ import PuzzleKit
 
 /// How an answer's cells may run through the grid.
 public enum PathMode: String, Codable, Sendable, CaseIterable {
-    /// The seed's rule: a straight line in one of the eight directions
+    /// The standard rule: a straight line in one of the eight directions
     /// (horizontal, vertical, diagonal, forwards or backwards).
     case straight
     /// Any king-move path: each step goes to one of the eight neighbours and
@@ -57,7 +57,7 @@ public enum Direction: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// One addition question (the seed's `Question`): `45 + 23 = ?`, whose
+/// One addition question: `45 + 23 = ?`, whose
 /// answer `68` is found as a path of adjacent cells in the grid.
 ///
 /// Encoded with the default `Codable` keys `operands`, `target` and
@@ -87,7 +87,7 @@ public struct Question: Codable, Sendable, Equatable {
     }
 }
 
-/// One level (the seed's grid and its questions): a rectangular grid of
+/// One level: a rectangular grid of
 /// digits and the questions whose answers are hidden in it.
 ///
 /// Encoded with the default `Codable` keys `id`, `profile`, `pathMode`,

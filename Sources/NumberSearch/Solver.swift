@@ -31,7 +31,11 @@ public struct SolveResult: Sendable, Equatable {
 public enum Solver {
     /// The paths spelling `target` in `level`, at most `limit` of them.
     ///
-    /// - Parameter mode: the path rule; the level's own when `nil`.
+    /// - Parameters:
+    ///   - target: the number the paths spell.
+    ///   - level: the level whose grid is searched.
+    ///   - mode: the path rule; the level's own when `nil`.
+    ///   - limit: the most paths returned.
     public static func paths(forming target: Int, in level: Level, mode: PathMode? = nil,
                              limit: Int = .max) -> [[GridPosition]] {
         guard target >= 0, level.problemFreeGrid else { return [] }
@@ -48,7 +52,10 @@ public enum Solver {
 
     /// The number of paths spelling `target` in `level`.
     ///
-    /// - Parameter mode: the path rule; the level's own when `nil`.
+    /// - Parameters:
+    ///   - target: the number the paths spell.
+    ///   - level: the level whose grid is searched.
+    ///   - mode: the path rule; the level's own when `nil`.
     /// - Complexity: O(cells × 8) in straight mode, O(cells × 8^(d−1)) for a
     ///   `d`-digit target in any mode.
     public static func count(_ target: Int, in level: Level, mode: PathMode? = nil) -> Int {
@@ -59,6 +66,7 @@ public enum Solver {
     /// Counts every question's paths and the ways to answer them all.
     ///
     /// - Parameters:
+    ///   - level: the level to solve.
     ///   - mode: the path rule; the level's own when `nil`.
     ///   - keep: how many paths to list per question.
     ///   - nodeBudget: cells the search may try in all.

@@ -23,7 +23,7 @@ public enum TextFormat {
     /// (`stdin` for `-`); the profile is `profile:` or ``Level/customProfile``;
     /// the mode is `mode:` or ``PathMode/straight``.
     ///
-    /// - Throws: ``PuzzleKit/FormatError`` at the first fault, naming the
+    /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected there.
     public static func read(_ text: String, file: String) throws(FormatError) -> Level {
         let lines = try meaningfulLines(of: text, file: file)
@@ -183,8 +183,11 @@ public enum TextFormat {
     /// Writes a level in the canonical form: comments, the three headers, the
     /// grid (digits separated by one space) and the questions as `A + B = ?`.
     ///
-    /// - Parameter solved: write every question that carries its answer's
-    ///   cells as `A + B = T at R,C …` instead.
+    /// - Parameters:
+    ///   - level: the level to write.
+    ///   - solved: write every question that carries its answer's
+    ///     cells as `A + B = T at R,C …` instead.
+    ///   - comments: lines written first, each after `# `.
     public static func write(_ level: Level, solved: Bool = false, comments: [String] = []) -> String {
         var out = ""
         for comment in comments {

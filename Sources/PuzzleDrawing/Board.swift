@@ -68,7 +68,7 @@ public struct Cell: Sendable, Equatable {
 /// What one explanation step works on: the cells it reads and the cells it
 /// decides, as positions of ``Board/cells``.
 public struct StepMarks: Sendable, Equatable {
-    /// The technique's code (``TechniqueTier/code``).
+    /// The technique's code (`TechniqueTier.code`).
     public var technique: String
     /// The cells the step reads.
     public var uses: [GridPosition]

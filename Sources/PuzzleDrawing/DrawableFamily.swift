@@ -36,9 +36,11 @@ extension DrawableFamily {
     /// The puzzle as an SVG document for `paper`.
     ///
     /// - Parameters:
+    ///   - puzzle: the puzzle to draw.
     ///   - solution: fill the solution in.
     ///   - step: highlight this step of the explanation (1-based): the cells
     ///     it reads and the cells it decides.
+    ///   - paper: the sheet size, or ``Paper/fit`` for just the board.
     ///   - title: a line above the board, or `nil` for none.
     /// - Throws: ``DrawingError`` for a step the explanation does not have, or what ``board(_:solved:)`` and
     ///   ``steps(_:)`` throw.

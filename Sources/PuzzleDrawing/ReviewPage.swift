@@ -144,7 +144,9 @@ extension DrawableFamily {
     /// The puzzle's entry for a ``ReviewPage``: graded with its
     /// explanation, drawn with one highlight layer per step, and solved.
     ///
-    /// - Parameter facts: shown before the grade and score (seed, profile).
+    /// - Parameters:
+    ///   - puzzle: the puzzle to review.
+    ///   - facts: shown before the grade and score (seed, profile).
     /// - Throws: what grading and ``board(_:solved:)`` throw.
     public func reviewEntry(_ puzzle: Puzzle, facts: [(name: String, value: String)]) throws -> ReviewPage.Entry {
         let grade = try grade(puzzle, solutionsUpTo2: nil, explain: true)

@@ -31,6 +31,8 @@ public enum SVG {
     /// The board as an SVG document, ending in a newline.
     ///
     /// - Parameters:
+    ///   - board: the board to draw.
+    ///   - paper: the sheet size, or ``Paper/fit`` for just the board.
     ///   - title: a line above the board, or `nil` for none.
     ///   - highlights: one layer per step drawn over the board: the cells
     ///     it reads (light grey, dashed) and decides (darker, thick outline).

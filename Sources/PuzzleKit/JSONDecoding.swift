@@ -4,6 +4,9 @@ import Foundation
 /// ``FormatError`` that names the file, the line and the JSON path.
 ///
 /// - Parameters:
+///   - type: the type to decode.
+///   - data: the JSON text.
+///   - file: the file name the error names.
 ///   - line: the line the JSON text starts on (JSON Lines give one per object).
 ///   - largeNumberHint: added to the message when the JSON holds a number
 ///     beyond 64 bits: what the user can do about it; without one the message

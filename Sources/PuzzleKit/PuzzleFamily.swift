@@ -107,6 +107,7 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     /// Grades a puzzle.
     ///
     /// - Parameters:
+    ///   - puzzle: the puzzle to grade.
     ///   - solutionsUpTo2: the puzzle's solutions counted up to 2 (a
     ///     uniqueness check: 0, 1, or 2 for two or more) when the caller
     ///     already has them, so the grader need not count again.

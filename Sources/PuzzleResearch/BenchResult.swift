@@ -93,6 +93,9 @@ public struct BenchTable: Sendable {
     /// - Parameters:
     ///   - profiles: every profile the run will measure, for the first column's width.
     ///   - labels: the family's grade labels, easiest first.
+    ///   - unique: the run asked for unique puzzles.
+    ///   - solved: the run counted solutions (the solver columns).
+    ///   - graded: the run graded the puzzles (the grade columns).
     public init(profiles: [String], labels: [String], unique: Bool, solved: Bool, graded: Bool) {
         self.labels = labels
         self.unique = unique

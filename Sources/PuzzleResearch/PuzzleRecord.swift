@@ -26,7 +26,7 @@ public struct PuzzleRecord: Sendable {
     /// Cells turned into givens to make the solution unique; `nil` on
     /// failure or where the family has no such step.
     public var revealed: Int?
-    /// The family's metric values (``PuzzleFamily/metricColumns``); `nil` on
+    /// The family's metric values (`PuzzleFamily.metricColumns`); `nil` on
     /// failure or when not asked for.
     public var metrics: [ReportValue]?
     /// The uniqueness check; `nil` on failure or when not asked for.
@@ -123,9 +123,11 @@ public struct PuzzleRun: Sendable {
     /// A run of `family` at `profile`.
     ///
     /// - Parameters:
+    ///   - family: the puzzle family.
+    ///   - profile: the profile every seed is generated at.
     ///   - unique: ask the generator for puzzles with exactly one solution.
     ///   - minBlanks: with `unique`, ask for at least this many empty cells
-    ///     (``PuzzleKit/GenerationRequest/minBlanks``).
+    ///     (`GenerationRequest.minBlanks`).
     ///   - solve: count each puzzle's solutions up to ``solutionLimit``
     ///     (families that count).
     ///   - grade: grade each puzzle (families with a grader), with the count

@@ -47,7 +47,7 @@ import Testing
         #expect(try Data(contentsOf: store.url) == first)
     }
 
-    /// A version 1 file: the seed's `User` with Swift's default Codable
+    /// A version 1 file: a player's record with Swift's default Codable
     /// encoding (dates as seconds since 2001), sessions inside daily progress.
     static let v1 = """
     {

@@ -25,7 +25,7 @@ import Testing
         #expect(throws: ValidationError.negativeResult) { try Exercise(.subtraction, 3, 4, difficulty: .hard).validate() }
         #expect(throws: ValidationError.invalidNumber(0)) { try Exercise(.addition, 0, 4, difficulty: .hard).validate() }
         #expect(throws: ValidationError.invalidNumber(11)) { try Exercise(.addition, 4, 11, difficulty: .hard).validate() }
-        // The seed's rule checks 1...10 whatever the difficulty; the range check is separate.
+        // validate() checks 1...10 whatever the difficulty; the range check is separate.
         #expect(throws: Never.self) { try Exercise(.addition, 4, 6, difficulty: .easy).validate() }
         #expect(throws: ValidationError.outOfRange(6, .easy)) { try Exercise(.addition, 4, 6, difficulty: .easy).validateInRange() }
     }

@@ -162,14 +162,32 @@ import Testing
         #expect(input.unit == unit && input.signals == [.dash])
     }
 
-    /// Prints the error rates for the docs (no assertion on them beyond the
-    /// bounds above): swift test --filter InputProcessingTests/printErrorRates
-    @Test func printErrorRates() throws {
-        for sigma in [0.1, 0.2, 0.3] {
-            var line = "sigma \(sigma):"
-            for wpm in [5.0, 10, 20, 30] {
-                let rates = try Self.errorRates(wpm: wpm, sigma: sigma, seed: 7)
+    /// The tap-classifier table of docs/families/morse.md and the README, as
+    /// printed (percent, rounded to the digits shown; "0" is exactly none):
+    /// swift test --filter InputProcessingTests/errorRatesMatchTheDocumentedTable
+    static let documentedErrorRates: [(sigma: Double, signals: [String], characters: [String])] = [
+        (0.1, ["0.60", "0", "0", "0"], ["1.9", "0", "0", "0.14"]),
+        (0.2, ["0.93", "0.40", "0.33", "0.33"], ["6.4", "4.8", "4.5", "4.6"]),
+        (0.3, ["4.2", "3.8", "3.7", "3.8"], ["31", "29", "29", "29"]),
+    ]
+
+    /// Whether `rate` shows as `documented` percent at the digits it is given with.
+    static func matches(_ rate: Double, _ documented: String) -> Bool {
+        guard documented != "0", let value = Double(documented) else { return rate == 0 }
+        let digits = documented.split(separator: ".").dropFirst().first?.count ?? 0
+        var unit = 1.0
+        for _ in 0..<digits { unit /= 10 }
+        return abs(rate * 100 - value) <= unit / 2
+    }
+
+    @Test func errorRatesMatchTheDocumentedTable() throws {
+        for row in Self.documentedErrorRates {
+            var line = "sigma \(row.sigma):"
+            for (index, wpm) in [5.0, 10, 20, 30].enumerated() {
+                let rates = try Self.errorRates(wpm: wpm, sigma: row.sigma, seed: 7)
                 line += String(format: " %2.0f wpm signals %.4f chars %.4f;", wpm, rates.signals, rates.characters)
+                #expect(Self.matches(rates.signals, row.signals[index]), "sigma \(row.sigma), \(wpm) wpm: signals \(rates.signals)")
+                #expect(Self.matches(rates.characters, row.characters[index]), "sigma \(row.sigma), \(wpm) wpm: characters \(rates.characters)")
             }
             print(line)
         }

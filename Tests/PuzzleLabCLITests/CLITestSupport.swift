@@ -32,8 +32,8 @@ func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? =
     // Output goes to files, so no pipe can fill up and block the child.
     let dir = try temporaryDirectory()
     let outURL = dir.appendingPathComponent("stdout"), errURL = dir.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
     process.standardOutput = out
     process.standardError = err

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Inputs and arguments that used to trap or pass silently (issue 26's
-/// list): each is now a one-line error or a normal run.
+/// Inputs and arguments that used to trap or pass silently: each is now a
+/// one-line error or a normal run.
 @Suite struct HostileInputTests {
     @Test func anEmptyCorpusIsAnError() throws {
         let dir = try temporaryDirectory()

@@ -53,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("grade-\(difficulty.rawValue)") { benchmark in
             for index in benchmark.scaledIterations {
-                blackHole((try? Grader(puzzle: puzzles[index % puzzles.count]))?.grade(solutionCount: 1))
+                blackHole((try? Grader(puzzle: puzzles[index % puzzles.count]))?.grade(solutionsUpTo2: 1))
             }
         }
     }
