@@ -46,19 +46,9 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     public func read(_ data: Data, file: String) -> [Result<Sheet, FormatError>] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
-        }
-        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
-        case .text: return [Result { () throws(FormatError) -> Sheet in try DrillTextFormat.read(text, file: file) }]
-        case .jsonl: return DrillJSONFormat.readLines(text, file: file)
-        case .json:
-            let first = text.first { !$0.isWhitespace && $0 != "\u{FEFF}" }
-            if first == "[" {
-                return readJSONArray(data, file: file) { data, line throws(FormatError) in try DrillJSONFormat.read(data, file: file, line: line) }
-            }
-            return [Result { () throws(FormatError) -> Sheet in try DrillJSONFormat.read(data, file: file) }]
-        }
+        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
+                          text: { text throws(FormatError) in try DrillTextFormat.read(text, file: file) },
+                          json: { data, line throws(FormatError) in try DrillJSONFormat.read(data, file: file, line: line) })
     }
 
     public func writeText(_ puzzle: Sheet, comments: [String]) -> String { DrillTextFormat.write(puzzle, comments: comments) }

@@ -38,16 +38,9 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
     }
 
     public func read(_ data: Data, file: String) -> [Result<Level, FormatError>] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
-        }
-        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
-        case .jsonl: return JSONFormat.readLines(text, file: file)
-        case .json where text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "[":
-            return readJSONArray(data, file: file) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
-        case .json: return [Result { () throws(FormatError) -> Level in try JSONFormat.read(data, file: file) }]
-        case .text: return [Result { () throws(FormatError) -> Level in try TextFormat.read(text, file: file) }]
-        }
+        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
+                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
+                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
     }
 
     public func writeText(_ puzzle: Level, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }

@@ -40,20 +40,9 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     public func read(_ data: Data, file: String) -> [Result<Exercise, FormatError>] {
-        guard let text = String(data: data, encoding: .utf8) else {
-            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
-        }
-        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
-        case .jsonl:
-            return readJSONLines(text) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
-        case .json:
-            if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "[" {
-                return readJSONArray(data, file: file) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
-            }
-            return [Result { () throws(FormatError) -> Exercise in try JSONFormat.read(data, file: file) }]
-        case .text:
-            return [Result { () throws(FormatError) -> Exercise in try TextFormat.read(text, file: file) }]
-        }
+        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
+                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
+                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
     }
 
     public func writeText(_ puzzle: Exercise, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }

@@ -65,19 +65,9 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     }
 
     public func read(_ data: Data, file: String) -> [Result<Level, FormatError>] {
-        let text = String(decoding: data, as: UTF8.self)
-        switch PuzzleSource.form(path: file, text: text, textExtension: info.textExtension) {
-        case .text:
-            do { return [.success(try TextFormat.read(text, file: file))] } catch { return [.failure(error)] }
-        case .json:
-            let first = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first
-            if first == "[" {
-                return readJSONArray(data, file: file) { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }
-            }
-            do { return [.success(try JSONFormat.read(data, file: file))] } catch { return [.failure(error)] }
-        case .jsonl:
-            return JSONFormat.readLines(text, file: file)
-        }
+        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
+                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
+                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
     }
 
     public func writeText(_ puzzle: Level, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }

@@ -435,6 +435,34 @@ public enum PuzzleSource {
         guard let first = lines.first?.first, first == "{" || first == "[" else { return .text }
         return first == "{" && lines.allSatisfy({ $0.first == "{" }) ? .jsonl : .json
     }
+
+    /// Every puzzle of a file, by the one rule every family's
+    /// ``PuzzleFamily/read(_:file:)`` follows: UTF-8 text; the form as
+    /// ``form(path:text:textExtension:)`` tells it; the text format is one
+    /// puzzle, JSON Lines one per non-blank line, and JSON one object or an
+    /// array of them (one result per element). A puzzle that does not read is
+    /// one failure; the others still read.
+    ///
+    /// - Parameters:
+    ///   - text: reads the family's text format.
+    ///   - json: reads one JSON object that starts on the given line.
+    public static func read<Puzzle>(_ data: Data, file: String, textExtension: String,
+                                    text readText: (String) throws(FormatError) -> Puzzle,
+                                    json readJSON: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
+        guard let text = String(data: data, encoding: .utf8) else {
+            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+        }
+        switch form(path: file, text: text, textExtension: textExtension) {
+        case .text:
+            return [Result { () throws(FormatError) -> Puzzle in try readText(text) }]
+        case .jsonl:
+            return readJSONLines(text, read: readJSON)
+        case .json where text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "[":
+            return readJSONArray(data, file: file, read: readJSON)
+        case .json:
+            return [Result { () throws(FormatError) -> Puzzle in try readJSON(data, 1) }]
+        }
+    }
 }
 
 extension PuzzleFamily {
