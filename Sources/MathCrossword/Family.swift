@@ -51,7 +51,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
     }
 
     public func generate(_ profile: DifficultyProfile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Level> {
-        let generator = LevelGenerator()
+        let generator = LevelGenerator(timeLimit: request.timeLimit)
         let generated: GeneratedLevel
         do throws(GenerationError) {
             if let name = request.label, let label = DifficultyLabel(rawValue: name) {

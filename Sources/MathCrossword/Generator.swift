@@ -34,6 +34,8 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     /// No unique level graded exactly this label within the budget; `seen`
     /// counts the labels the layouts did get.
     case labelNotReached(DifficultyLabel, layouts: Int, seen: [DifficultyLabel: Int])
+    /// The time budget ran out before a unique (or labelled) level was found.
+    case timeLimit(seconds: Double, layouts: Int)
 
     public var description: String {
         switch self {
@@ -67,6 +69,8 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         case .labelNotReached(let label, let layouts, let seen):
             let counts = DifficultyLabel.allCases.compactMap { l in seen[l].map { "\(l.rawValue) \($0)" } }.joined(separator: ", ")
             return "grade: no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"
+        case .timeLimit(let seconds, let layouts):
+            return "uniqueness: the \(seconds) s budget ran out after \(layouts) layout\(layouts == 1 ? "" : "s") (--timeout SECONDS gives more)"
         }
     }
 
@@ -80,6 +84,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
         case .noUniqueLevel: return "no-unique-level"
         case .tooFewBlanks: return "too-few-blanks"
         case .labelNotReached: return "label-not-reached"
+        case .timeLimit: return "time-limit"
         }
     }
 }
@@ -112,7 +117,15 @@ public struct LevelGenerator: Sendable {
     /// Complete placement attempts before giving up.
     public static let maxAttempts = 3
 
-    public init() {}
+    /// The wall-clock budget of the search for a unique or labelled level
+    /// (``GenerationError/timeLimit(seconds:layouts:)`` when it runs out);
+    /// `nil`: none. The layout of one level is bounded by the profile's size
+    /// instead (``DifficultyProfile/layoutWork``).
+    public var timeLimit: Duration?
+
+    public init(timeLimit: Duration? = nil) {
+        self.timeLimit = timeLimit
+    }
 
     /// Generates a level, or throws when three attempts miss `minEquations`.
     ///

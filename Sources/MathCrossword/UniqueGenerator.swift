@@ -55,9 +55,11 @@ extension LevelGenerator {
         var found: GeneratedLevel?
         var seen: [DifficultyLabel: Int] = [:]
         var layouts = 0
+        let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
         _ = try uniqueLevels(difficulty, seed: seed, layouts: Self.maxLabelLayouts, minBlanks: minBlanks) { generated in
             layouts += 1
-            guard let grade = try? Grader().grade(generated.level) else { return false }
+            guard let grade = try? Grader().grade(generated.level, timeLimit: deadline.map { ContinuousClock.now.duration(to: $0) }),
+                  grade.complete else { return false }
             seen[grade.label, default: 0] += 1
             guard grade.label == label else { return false }
             found = generated
@@ -93,7 +95,9 @@ extension LevelGenerator {
         var lastFailure: GenerationError?
         var failures = 0
         var tried = Tried()
-        for _ in 1...layouts {
+        let clock = Deadline(timeLimit)
+        for index in 1...layouts {
+            if clock.passed { throw .timeLimit(seconds: clock.seconds, layouts: index - 1) }
             let level: Level
             do {
                 let (laidOut, used) = try layout(difficulty, seed: seed, using: &rng)
@@ -110,14 +114,14 @@ extension LevelGenerator {
             // two per equation is passed over before any solver work.
             if let minBlanks, Self.blankBound(level) < minBlanks { continue }
             var stoppedByBudget = false
-            guard let (madeUnique, revealed) = makeUnique(level, stoppedByBudget: &stoppedByBudget, using: &rng) else {
+            guard let (madeUnique, revealed) = makeUnique(level, stoppedByBudget: &stoppedByBudget, deadline: clock, using: &rng) else {
                 if stoppedByBudget { tried.budgetStopped += 1 }
                 continue
             }
             var unique = madeUnique
             var emptied = 0
             if let minBlanks {
-                (unique, emptied) = addBlanks(unique, upTo: minBlanks, using: &rng)
+                (unique, emptied) = addBlanks(unique, upTo: minBlanks, deadline: clock, using: &rng)
                 let blanks = unique.blankPositions.count
                 tried.mostBlanks = max(tried.mostBlanks ?? 0, blanks)
                 guard blanks >= minBlanks else { continue }
@@ -160,7 +164,8 @@ extension LevelGenerator {
     /// level stays unique.
     ///
     /// - Returns: the level and the number of cells emptied.
-    func addBlanks(_ level: Level, upTo minBlanks: Int, using rng: inout SplitMix64) -> (Level, emptied: Int) {
+    func addBlanks(_ level: Level, upTo minBlanks: Int, deadline: Deadline = Deadline(nil),
+                   using rng: inout SplitMix64) -> (Level, emptied: Int) {
         var level = level
         var blanks = level.blankPositions.count
         guard blanks < minBlanks, level.solution != nil else { return (level, 0) }
@@ -177,7 +182,7 @@ extension LevelGenerator {
         candidates.stableShuffle(using: &rng)
         var emptied = 0
         for (tried, position) in candidates.enumerated() {
-            guard blanks < minBlanks, blanks + (candidates.count - tried) >= minBlanks else { break }
+            guard blanks < minBlanks, blanks + (candidates.count - tried) >= minBlanks, !deadline.passed else { break }
             let through = equationsAt[position.row * level.columns + position.column]
             guard through.allSatisfy({ emptyIn[$0] < 2 }), let trial = level.emptying(position),
                   let known = trial.solution, let model = try? CrosswordModel(level: trial) else { continue }
@@ -195,11 +200,16 @@ extension LevelGenerator {
     /// carries its solution) with no other solution; `nil` when no cell is
     /// left to reveal, or (setting `stoppedByBudget`) when a check ran out of
     /// solver nodes.
-    func makeUnique(_ level: Level, stoppedByBudget: inout Bool, using rng: inout SplitMix64) -> (Level, revealed: Int)? {
+    func makeUnique(_ level: Level, stoppedByBudget: inout Bool, deadline: Deadline = Deadline(nil),
+                    using rng: inout SplitMix64) -> (Level, revealed: Int)? {
         var level = level
         var revealed = 0
         guard var known = level.solution else { return nil }
         while true {
+            if deadline.passed {
+                stoppedByBudget = true
+                return nil
+            }
             guard let model = try? CrosswordModel(level: level) else { return nil }
             let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, keepSolutions: 1))
             if other.solutionCount == 0 {
@@ -252,4 +262,18 @@ extension Level {
         return Level(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
                      numberPool: pool, solution: solution?.filter { $0.position != entry.position })
     }
+}
+
+/// When a generation budget runs out: a fixed instant, read as often as the
+/// loops like.
+struct Deadline {
+    let end: ContinuousClock.Instant?
+    let seconds: Double
+
+    init(_ limit: Duration?) {
+        end = limit.map { ContinuousClock.now.advanced(by: $0) }
+        seconds = limit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
+    }
+
+    var passed: Bool { end.map { ContinuousClock.now >= $0 } ?? false }
 }

@@ -176,12 +176,18 @@ public struct GenerationRequest: Sendable, Equatable {
     /// otherwise). Families that cannot honour it say so in
     /// ``PuzzleFamily/unsupported(_:)``.
     public var minBlanks: Int?
+    /// The wall-clock budget of the search for a unique (or labelled)
+    /// puzzle; a generator that runs out of it fails with the reason
+    /// `time-limit`. `nil`: none.
+    public var timeLimit: Duration?
 
-    public init(seed: Int, unique: Bool = false, label: String? = nil, minBlanks: Int? = nil) {
+    public init(seed: Int, unique: Bool = false, label: String? = nil, minBlanks: Int? = nil,
+                timeLimit: Duration? = DefaultBudget.time) {
         self.seed = seed
         self.unique = unique || label != nil
         self.label = label
         self.minBlanks = minBlanks
+        self.timeLimit = timeLimit
     }
 }
 

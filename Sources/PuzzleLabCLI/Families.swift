@@ -113,8 +113,8 @@ struct GenerationOptions: ParsableArguments {
     }
 
     /// The request for one seed.
-    func request(seed: Int, label: String? = nil) -> GenerationRequest {
-        GenerationRequest(seed: seed, unique: unique, label: label, minBlanks: minBlanks)
+    func request(seed: Int, label: String? = nil, timeLimit: Duration) -> GenerationRequest {
+        GenerationRequest(seed: seed, unique: unique, label: label, minBlanks: minBlanks, timeLimit: timeLimit)
     }
 
     /// Refuses, as one line, `--min-blanks` without `--unique` (a `label`
@@ -124,7 +124,7 @@ struct GenerationOptions: ParsableArguments {
             guard unique || label != nil else { throw CLIError("--min-blanks needs --unique") }
             guard minBlanks >= 1 else { throw CLIError("--min-blanks must be at least 1") }
         }
-        if let problem = family.unsupported(request(seed: seed, label: label)) { throw CLIError(problem) }
+        if let problem = family.unsupported(request(seed: seed, label: label, timeLimit: DefaultBudget.time)) { throw CLIError(problem) }
     }
 
     /// `--kind`, or `fallback` when it is not given.

@@ -21,6 +21,8 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
+    @OptionGroup var budget: TimeBudget
+
     @Option(name: .shortAndLong, help: "Output format: text (the family's text format; its extension, e.g. mcw or xsum, works too), json (one pretty object) or jsonl (one object per line).")
     var format = "text"
 
@@ -56,7 +58,7 @@ struct Generate: ParsableCommand {
             let seed = options.seed + offset
             let generated: Generated<F.Puzzle>
             do throws(GenerationFailure) {
-                generated = try family.generate(profile, options.request(seed: seed, label: difficulty))
+                generated = try family.generate(profile, options.request(seed: seed, label: difficulty, timeLimit: budget.time))
             } catch {
                 printError("puzzlelab: profile \(family.id(of: profile)), seed \(seed): \(error)")
                 failures += 1

@@ -98,7 +98,7 @@ struct Grade: ParsableCommand {
         var failed = 0
         for seed in options.seed...(options.seed + ((options.count ?? 1) - 1)) {
             do throws(GenerationFailure) {
-                let puzzle = try family.generate(profile, options.request(seed: seed)).puzzle
+                let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
                 failed += grade(family, puzzle, name: "\(id) seed \(seed)",
                                 extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
             } catch {

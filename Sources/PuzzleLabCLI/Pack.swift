@@ -21,6 +21,8 @@ struct Pack: ParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
+    @OptionGroup var budget: TimeBudget
+
     @Option(name: .shortAndLong, help: "The pack file to write (- for standard output).")
     var out: String
 
@@ -39,7 +41,7 @@ struct Pack: ParsableCommand {
         for level in 1...(options.count ?? 100) {
             let seed = options.seed + (level - 1)
             do throws(GenerationFailure) {
-                puzzles.append(try family.generate(profile, options.request(seed: seed)).puzzle)
+                puzzles.append(try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle)
             } catch {
                 throw CLIError("level \(level) (seed \(seed)): \(error)")
             }

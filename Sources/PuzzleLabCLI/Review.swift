@@ -29,6 +29,8 @@ struct Review: ParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
+    @OptionGroup var budget: TimeBudget
+
     @OptionGroup var output: DrawingOutput
 
     func validate() throws {
@@ -62,7 +64,7 @@ struct Review: ParsableCommand {
         for seed in options.seed...(options.seed + (count - 1)) {
             let facts = [("family", family.info.name), ("seed", String(seed)), ("profile", id)]
             do {
-                let puzzle = try family.generate(profile, options.request(seed: seed)).puzzle
+                let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
                 entries.append(try family.reviewEntry(puzzle, facts: facts))
             } catch {
                 throw CLIError("profile \(id), seed \(seed): \(error)")

@@ -134,7 +134,8 @@ public struct PuzzleRun: Sendable {
     ///     already made when there is one.
     ///   - metrics: measure the family's metric columns (export needs them,
     ///     bench does not).
-    ///   - timeLimit: the wall-clock budget of each count and each grade.
+    ///   - timeLimit: the wall-clock budget of each count, each grade and
+    ///     each search for a unique puzzle.
     public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
                                       solve: Bool, grade: Bool, metrics: Bool = true,
                                       timeLimit: Duration? = DefaultBudget.time) {
@@ -151,7 +152,8 @@ public struct PuzzleRun: Sendable {
             let start = monotonicNanoseconds()
             let generated: Generated<Family.Puzzle>
             do throws(GenerationFailure) {
-                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks))
+                generated = try family.generate(profile, GenerationRequest(seed: seed, unique: unique, minBlanks: minBlanks,
+                                                                                timeLimit: timeLimit))
             } catch {
                 record.generationNanoseconds = monotonicNanoseconds() &- start
                 record.failureReason = error.reason

@@ -163,4 +163,16 @@ import Testing
         let bench = try puzzlelab(["bench", "--count", "5", "--timeout", "0", "--format", "csv"])
         #expect(bench.status != 0 && bench.stderr.contains("--timeout must be a number of seconds above 0"), "\(bench.stderr)")
     }
+
+    @Test func theSearchForAUniquePuzzleHasTheTimeBudgetToo() throws {
+        let dir = try temporaryDirectory()
+        var profile = (try JSONSerialization.jsonObject(with: Data(try puzzlelab(["generate", "--format", "json"]).stdout.utf8)) as? [String: Any])?["difficulty"] as? [String: Any] ?? [:]
+        profile.merge(["id": "big", "gridRows": 200, "gridColumns": 200, "minEquations": 1500, "maxEquations": 1500, "maxValue": 1000,
+                       "allowedOperators": ["+", "-", "x", "/"], "minCrossingsPerEquation": 0]) { $1 }
+        try JSONSerialization.data(withJSONObject: profile).write(to: dir.appendingPathComponent("big.json"))
+        let run = try puzzlelab(["generate", "--profile", "big.json", "--unique", "--timeout", "0.2"], in: dir)
+        #expect(run.status == 1 && run.stderr.contains("uniqueness: the 0.2 s budget ran out after"), "\(run.stderr)")
+        let bench = try puzzlelab(["bench", "--profile", "big.json", "--unique", "--count", "1", "--timeout", "0.2", "--format", "csv"], in: dir)
+        #expect(bench.status == 0 && bench.stdout.contains("time-limit"), "\(bench.stdout)\(bench.stderr)")
+    }
 }
