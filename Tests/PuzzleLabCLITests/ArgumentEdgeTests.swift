@@ -10,13 +10,14 @@ import Testing
     /// Each command with the arguments that make an otherwise short run, and
     /// the numeric options to drive.
     static let commands: [(base: [String], options: [String])] = [
-        (["generate"], ["--seed", "--count", "--min-blanks"]),
+        (["generate"], ["--seed", "--count", "--min-blanks", "--timeout"]),
         (["generate", "--unique"], ["--min-blanks"]),
         (["grade", "--count", "2"], ["--seed", "--count", "--timeout"]),
         (["solve", "p.mcw"], ["--limit", "--nodes", "--timeout"]),
         (["bench", "--count", "20", "--format", "csv"], ["--seed", "--count", "--jobs", "--duration"]),
         (["export", "--count", "3", "--out", "-"], ["--seed", "--count", "--jobs"]),
-        (["pack", "--count", "2", "--out", "-"], ["--seed", "--count"]),
+        (["pack", "--count", "2", "--out", "-"], ["--seed", "--count", "--timeout"]),
+        (["review", "--count", "1", "--out", "-"], ["--seed", "--count", "--timeout"]),
         (["morse", "count", "...---..."], ["--list"]),
         (["drills", "simulate", "--learners", "3", "--answers", "3"], ["--learners", "--answers", "--seed", "--target-success"]),
     ]
