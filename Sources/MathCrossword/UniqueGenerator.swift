@@ -186,7 +186,7 @@ extension LevelGenerator {
             let through = equationsAt[position.row * level.columns + position.column]
             guard through.allSatisfy({ emptyIn[$0] < 2 }), let trial = level.emptying(position),
                   let known = trial.solution, let model = try? CrosswordModel(level: trial) else { continue }
-            let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget))
+            let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining))
             guard other.solutionCount == 0, other.complete else { continue }
             level = trial
             for e in through { emptyIn[e] += 1 }
@@ -211,7 +211,8 @@ extension LevelGenerator {
                 return nil
             }
             guard let model = try? CrosswordModel(level: level) else { return nil }
-            let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, keepSolutions: 1))
+            let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining,
+                                                                 keepSolutions: 1))
             if other.solutionCount == 0 {
                 if !other.complete { stoppedByBudget = true }
                 return other.complete ? (level, revealed) : nil
@@ -276,4 +277,7 @@ struct Deadline {
     }
 
     var passed: Bool { end.map { ContinuousClock.now >= $0 } ?? false }
+
+    /// The time left, for a search's own budget; `nil` without a budget.
+    var remaining: Duration? { end.map { ContinuousClock.now.duration(to: $0) } }
 }
