@@ -450,23 +450,26 @@ public enum PuzzleSource {
     /// one failure; the others still read.
     ///
     /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - file: the file's name, for the form and for error locations.
+    ///   - textExtension: the family's text format extension.
     ///   - text: reads the family's text format.
     ///   - json: reads one JSON object that starts on the given line.
     public static func read<Puzzle>(_ data: Data, file: String, textExtension: String,
-                                    text readText: (String) throws(FormatError) -> Puzzle,
-                                    json readJSON: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
-        guard let text = String(data: data, encoding: .utf8) else {
+                                    text: (String) throws(FormatError) -> Puzzle,
+                                    json: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
+        guard let string = String(data: data, encoding: .utf8) else {
             return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
         }
-        switch form(path: file, text: text, textExtension: textExtension) {
+        switch form(path: file, text: string, textExtension: textExtension) {
         case .text:
-            return [Result { () throws(FormatError) -> Puzzle in try readText(text) }]
+            return [Result { () throws(FormatError) -> Puzzle in try text(string) }]
         case .jsonl:
-            return readJSONLines(text, read: readJSON)
-        case .json where text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "[":
-            return readJSONArray(data, file: file, read: readJSON)
+            return readJSONLines(string, read: json)
+        case .json where string.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "[":
+            return readJSONArray(data, file: file, read: json)
         case .json:
-            return [Result { () throws(FormatError) -> Puzzle in try readJSON(data, 1) }]
+            return [Result { () throws(FormatError) -> Puzzle in try json(data, 1) }]
         }
     }
 }
