@@ -250,34 +250,8 @@ final class _Closure {
     /// removed in a combination making `need`.
     private func reachable(_ m: Int, need: Int) -> Bool {
         if need < 64 { return reachable64(m, need: need) }
-        let maskLow: UInt64 = ~0
-        let maskHigh: UInt64 = need == 127 ? ~0 : (1 << UInt64(need &- 63)) &- 1
-        var low: UInt64 = 1
-        var high: UInt64 = 0
-        prefix[0] = low
-        prefix[1] = high
-        for k in 0..<m {
-            let (l, h) = _shiftLeft128(low, high, numbers[undecided[k]])
-            low = (low | l) & maskLow
-            high = (high | h) & maskHigh
-            prefix[2 &* k &+ 2] = low
-            prefix[2 &* k &+ 3] = high
-        }
-        if high >> UInt64(need &- 64) & 1 == 0 { return false }
-        var suffixLow: UInt64 = 0
-        var suffixHigh: UInt64 = 1 << UInt64(need &- 64)
-        var k = m &- 1
-        while k >= 0 {
-            let pl = prefix[2 &* k], ph = prefix[2 &* k &+ 1]
-            let (sl, sh) = _shiftRight128(suffixLow, suffixHigh, numbers[undecided[k]])
-            let canRemove = (pl & suffixLow) | (ph & suffixHigh) != 0
-            let canKeep = (pl & sl) | (ph & sh) != 0
-            options[k] = (canKeep ? 1 : 0) | (canRemove ? 2 : 0)
-            suffixLow |= sl
-            suffixHigh |= sh
-            k &-= 1
-        }
-        return true
+        return _reachability128(count: m, need: need, prefix: prefix,
+                                number: { numbers[undecided[$0]] }, option: { options[$0] = $1 })
     }
 
     /// ``reachable(_:need:)`` for needs below 64, in one word per set.

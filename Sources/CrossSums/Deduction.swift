@@ -147,39 +147,10 @@ extension _Board {
     /// ``reachability(_:need:options:)`` for needs below 128 (every line of
     /// the standard difficulties), with each bitset in two words.
     private func reachability128(_ items: [Int], need: Int, options: inout [UInt8]) -> Bool {
-        let m = items.count
-        let maskLow: UInt64 = need >= 63 ? ~0 : (1 << UInt64(need &+ 1)) &- 1
-        let maskHigh: UInt64 = need < 64 ? 0 : (need == 127 ? ~0 : (1 << UInt64(need &- 63)) &- 1)
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 &* (m &+ 1)) { buffer -> Bool in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 &* (items.count &+ 1)) { buffer -> Bool in
             guard let prefix = buffer.baseAddress else { return false }
-            var low: UInt64 = 1
-            var high: UInt64 = 0
-            prefix[0] = low
-            prefix[1] = high
-            for k in 0..<m {
-                let (l, h) = _shiftLeft128(low, high, numbers[items[k]])
-                low = (low | l) & maskLow
-                high = (high | h) & maskHigh
-                prefix[2 &* k &+ 2] = low
-                prefix[2 &* k &+ 3] = high
-            }
-            let reached = need < 64 ? low >> UInt64(need) & 1 : high >> UInt64(need &- 64) & 1
-            if reached == 0 { return false }
-            var suffixLow: UInt64 = need < 64 ? 1 << UInt64(need) : 0
-            var suffixHigh: UInt64 = need < 64 ? 0 : 1 << UInt64(need &- 64)
-            var k = m &- 1
-            while k >= 0 {
-                let a = numbers[items[k]]
-                let pl = prefix[2 &* k], ph = prefix[2 &* k &+ 1]
-                let (sl, sh) = _shiftRight128(suffixLow, suffixHigh, a)
-                let canRemove = (pl & suffixLow) | (ph & suffixHigh) != 0
-                let canKeep = (pl & sl) | (ph & sh) != 0
-                options[k] = (canKeep ? 1 : 0) | (canRemove ? 2 : 0)
-                suffixLow |= sl
-                suffixHigh |= sh
-                k &-= 1
-            }
-            return true
+            return _reachability128(count: items.count, need: need, prefix: prefix,
+                                    number: { numbers[items[$0]] }, option: { options[$0] = $1 })
         }
     }
 
@@ -235,6 +206,51 @@ extension _Board {
         }
         return true
     }
+}
+
+/// Subset-sum reachability of `need` (below 128) over `count` numbers, each
+/// bitset in two words: the one computation behind the line technique
+/// `combinations` (``_Board`` and the generator's ``_Closure``).
+///
+/// - Parameters:
+///   - prefix: room for 2 × (`count` + 1) words: the sums the first `k`
+///     numbers reach, as the computation goes.
+///   - number: the `k`-th number.
+///   - option: told, for each `k`, bit 0 when the number can be kept and bit
+///     1 when it can be removed in some combination making `need`.
+/// - Returns: `false` when no combination makes `need` (no option is told).
+@inline(__always)
+func _reachability128(count m: Int, need: Int, prefix: UnsafeMutablePointer<UInt64>,
+                      number: (Int) -> Int, option: (Int, UInt8) -> Void) -> Bool {
+    let maskLow: UInt64 = need >= 63 ? ~0 : (1 << UInt64(need &+ 1)) &- 1
+    let maskHigh: UInt64 = need < 64 ? 0 : (need == 127 ? ~0 : (1 << UInt64(need &- 63)) &- 1)
+    var low: UInt64 = 1
+    var high: UInt64 = 0
+    prefix[0] = low
+    prefix[1] = high
+    for k in 0..<m {
+        let (l, h) = _shiftLeft128(low, high, number(k))
+        low = (low | l) & maskLow
+        high = (high | h) & maskHigh
+        prefix[2 &* k &+ 2] = low
+        prefix[2 &* k &+ 3] = high
+    }
+    let reached = need < 64 ? low >> UInt64(need) & 1 : high >> UInt64(need &- 64) & 1
+    if reached == 0 { return false }
+    var suffixLow: UInt64 = need < 64 ? 1 << UInt64(need) : 0
+    var suffixHigh: UInt64 = need < 64 ? 0 : 1 << UInt64(need &- 64)
+    var k = m &- 1
+    while k >= 0 {
+        let pl = prefix[2 &* k], ph = prefix[2 &* k &+ 1]
+        let (sl, sh) = _shiftRight128(suffixLow, suffixHigh, number(k))
+        let canRemove = (pl & suffixLow) | (ph & suffixHigh) != 0
+        let canKeep = (pl & sl) | (ph & sh) != 0
+        option(k, (canKeep ? 1 : 0) | (canRemove ? 2 : 0))
+        suffixLow |= sl
+        suffixHigh |= sh
+        k &-= 1
+    }
+    return true
 }
 
 @inline(__always)
