@@ -78,7 +78,7 @@ public struct GradeReport: Sendable {
     /// The sum of the steps' weights (a guess weighs its weight times its depth).
     public var score: Int
     /// The difficulty the hardest technique belongs to, when solved without guessing.
-    public var difficulty: Difficulty?
+    public var difficulty: Profile?
     /// `easy`, `medium`, `hard`, `extra-hard`, `guess-required`, `stuck`,
     /// `no-solution` or `budget-exceeded`.
     public var label: String
@@ -177,7 +177,7 @@ public struct Grader: Sendable {
         let start = _SearchState(board: board)
         let outcome = run.solveTiered(start)
         let count = solutionsUpTo2.map { min($0, 2) }
-            ?? (try? CrossSumsModel(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
+            ?? (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
         return run.report(outcome, puzzle: puzzle, solutionsUpTo2: count)
     }
 
