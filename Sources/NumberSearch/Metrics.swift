@@ -22,7 +22,7 @@ public enum Metrics {
 
     /// A level's values for ``columns``; a question without a path counts
     /// as direction `none` with no near misses.
-    public static func values(of level: Level) -> [ReportValue] {
+    public static func values(of level: Puzzle) -> [ReportValue] {
         guard level.problemFreeGrid else {
             return columns.map { _ in .null }
         }
@@ -50,7 +50,7 @@ public enum Metrics {
     }
 
     /// Cells that lie on the given answers of two or more questions.
-    static func overlaps(_ level: Level) -> Int {
+    static func overlaps(_ level: Puzzle) -> Int {
         var seen: [GridPosition: Int] = [:]
         for q in level.questions {
             for p in Set(q.solutionPositions ?? []) { seen[p, default: 0] += 1 }
