@@ -14,6 +14,6 @@ public let puzzleFamilies: [any PuzzleFamily] = [
     MathCrosswordFamily(),
     CrossSumsFamily(),
     NumberSearchFamily(clock: ContinuousClock()),
-    DrillsFamily(),
+    ArithmeticDrillsFamily(),
     MorseFamily(),
 ]

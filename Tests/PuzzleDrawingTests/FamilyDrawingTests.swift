@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func drills() throws {
-        try checkDrawings(DrillsFamily()) { sheet in
+        try checkDrawings(ArithmeticDrillsFamily()) { sheet in
             sheet.exercises.flatMap { [String($0.firstNumber), String($0.secondNumber)] }
         }
     }
