@@ -15,5 +15,5 @@ public let puzzleFamilies: [any PuzzleFamily] = [
     CrossSumsFamily(),
     NumberSearchFamily(clock: ContinuousClock()),
     ArithmeticDrillsFamily(),
-    MorseFamily(),
+    MorseCodeFamily(),
 ]

@@ -38,12 +38,12 @@ import Testing
     }
 
     @Test func answersAreCheckedSymbolBySymbol() {
-        let word = Exercise(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
+        let word = Puzzle(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
         #expect(word.check(" sea ").isCorrect)
         #expect(word.check("SET").symbols.map(\.correct) == [true, true, false])
         #expect(!word.check("SEAT").isCorrect)
         #expect(word.check("SEAT").symbols.allSatisfy { $0.correct })
-        let code = Exercise(id: "y", mode: .sentenceToCode, difficulty: .beginner, prompt: "SEE IT", answer: "... . . / .. -")
+        let code = Puzzle(id: "y", mode: .sentenceToCode, difficulty: .beginner, prompt: "SEE IT", answer: "... . . / .. -")
         #expect(code.check("...  . ./.. -").isCorrect)
         #expect(code.check("... . . / .. .").symbols.map(\.correct) == [true, true, true, true, false])
         #expect(!code.check("... . .").isCorrect)
@@ -63,7 +63,7 @@ import Testing
         #expect(progress.getWeakSymbols() == ["H", "S"])
         #expect(ProgressRecord().getStatistics().accuracy == 0)
         var fromCheck = ProgressRecord(minimumAttempts: 1)
-        let exercise = Exercise(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
+        let exercise = Puzzle(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
         fromCheck.record(exercise.check("SET"), duration: 3)
         #expect(fromCheck.getWeakSymbols() == ["A"])
         #expect(fromCheck.symbols["S"]?.totalDuration == 1)

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func morse() throws {
-        try checkDrawings(MorseFamily()) { exercise in
+        try checkDrawings(MorseCodeFamily()) { exercise in
             // The prompt's side: the code of each symbol, or the symbols.
             let symbols = exercise.text.filter { !$0.isWhitespace }.uppercased()
             return exercise.mode.promptIsCode
