@@ -77,7 +77,7 @@ public struct GradeReport: Sendable {
     public var longestForcedRun: Int
     /// The sum of the steps' weights (a guess weighs its weight times its depth).
     public var score: Int
-    /// The difficulty the hardest technique belongs to, when solved without guessing.
+    /// The profile the hardest technique belongs to, when solved without guessing.
     public var difficulty: Profile?
     /// `easy`, `medium`, `hard`, `extra-hard`, `guess-required`, `stuck`,
     /// `no-solution` or `budget-exceeded`.
