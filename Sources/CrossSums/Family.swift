@@ -118,9 +118,9 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
     public var gradeLabels: [String] { Difficulty.allCases.map(\.rawValue) + ["guess-required"] }
 
     public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let start = ContinuousClock.now
-        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: timeLimit)
-        let report = try Grader(puzzle: puzzle).grade(timeLimit: timeLimit.map { $0 - (ContinuousClock.now - start) },
+        let deadline = Deadline(timeLimit)
+        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: deadline.remaining)
+        let report = try Grader(puzzle: puzzle).grade(timeLimit: deadline.remaining,
                                                       solutionsUpTo2: upTo2 ?? 0)
         var fields = report.reportRow.fields
         fields.removeAll { $0.key == "id" }

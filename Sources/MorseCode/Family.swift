@@ -8,13 +8,7 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     public typealias Profile = ExerciseProfile
     public typealias Technique = Feature
 
-    /// The clock that times counts (injected so the library reads no clock
-    /// of its own; the default is the continuous clock).
-    public var now: @Sendable () -> ContinuousClock.Instant
-
-    public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
-        self.now = now
-    }
+    public init() {}
 
     public let info = FamilyInfo(name: "morse", textExtension: "morse",
                                  summary: "Morse code exercises: code to word or sentence and back, at three difficulties")
@@ -107,7 +101,6 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     /// - Throws: ``DecodingCountError`` when the count exceeds 64 bits, no
     ///   cap was asked, and the build lacks the `GMP` trait.
     public func count(_ puzzle: Exercise, limits: CountLimits) throws -> CountResult {
-        let start = now()
         let code = try MorseText.unspaced(puzzle.text)
         let exact: PuzzleNumber?
         switch Result(catching: { () throws(DecodingCountError) -> PuzzleNumber in try Decodings.count(code) }) {
@@ -131,7 +124,6 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
         }
         let shown = limits.keepSolutions > 0 ? try Decodings.list(code, limit: limits.keepSolutions) : []
         return CountResult(solutionCount: count, complete: complete, stopReason: reason, nodes: code.count,
-                           elapsed: now() - start,
                            fields: [("signals", .int(code.count)),
                                     ("exactCount", exact.map { .string($0.description) } ?? .null),
                                     ("decodings", .strings(shown))],

@@ -29,6 +29,10 @@ public struct CountLimits: Sendable, Equatable {
 }
 
 /// A solution count and the work it took, the same for every family.
+///
+/// No family reads a clock to count: the time a count took is measured by
+/// the caller around the call (as the `solve` command does), the same way
+/// for every family.
 public struct CountResult: Sendable {
     public var solutionCount: Int
     /// True when the search was exhausted, so the count is exact.
@@ -43,7 +47,6 @@ public struct CountResult: Sendable {
     public var failures: Int
     public var propagations: Int
     public var maxDepth: Int
-    public var elapsed: Duration
     /// Family fields for the JSON/CSV row after `stopReason` (e.g. `blanks`).
     public var fields: [(key: String, value: ReportValue)]
     /// The first solution as the solved puzzle in the text format (only
@@ -53,7 +56,7 @@ public struct CountResult: Sendable {
     public var solutionJSON: String?
 
     public init(solutionCount: Int, complete: Bool, stopReason: String, nodes: Int, failures: Int = 0,
-                propagations: Int = 0, maxDepth: Int = 0, elapsed: Duration, fields: [(key: String, value: ReportValue)] = [],
+                propagations: Int = 0, maxDepth: Int = 0, fields: [(key: String, value: ReportValue)] = [],
                 solutionText: String? = nil, solutionJSON: String? = nil) {
         self.solutionCount = solutionCount
         self.complete = complete
@@ -62,7 +65,6 @@ public struct CountResult: Sendable {
         self.failures = failures
         self.propagations = propagations
         self.maxDepth = maxDepth
-        self.elapsed = elapsed
         self.fields = fields
         self.solutionText = solutionText
         self.solutionJSON = solutionJSON

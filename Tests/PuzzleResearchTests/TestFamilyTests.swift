@@ -92,7 +92,7 @@ struct PairSumFamily: CountingFamily, GradingFamily {
         let all = pairs(puzzle)
         let count = min(all, limits.solutions ?? all)
         return CountResult(solutionCount: count, complete: count == all, stopReason: count == all ? "exhausted" : "solutionLimit",
-                           nodes: puzzle.numbers.count, elapsed: .zero)
+                           nodes: puzzle.numbers.count)
     }
     func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         let upTo2 = solutionsUpTo2 ?? min(pairs(puzzle), 2)
