@@ -79,19 +79,16 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
                            details: ["prompt: \(puzzle.prompt)", "answer: \(puzzle.answer)"], notes: notes)
     }
 
-    public var metricColumns: [MetricColumn] {
-        [MetricColumn("mode", unit: "", "the exercise mode"),
-         MetricColumn("symbols", unit: "symbols", "symbols of the text side"),
-         MetricColumn("words", unit: "words", "words of the text side"),
-         MetricColumn("signals", unit: "signals", "dots and dashes of the code"),
-         MetricColumn("units", unit: "PARIS units", "length when sent, with letter and word gaps")]
-    }
+    public var metrics: MetricTable<Exercise> { Self.metricTable }
 
-    public func metrics(of puzzle: Exercise) -> [ReportValue] {
-        let words = (try? MorseText.words(of: puzzle.text)) ?? []
-        let grade = Grader.grade(puzzle)
-        return [.string(puzzle.mode.code), .int(words.joined().count), .int(words.count), .int(grade.signals), .int(grade.units)]
-    }
+    private static let metricTable = MetricTable<Exercise>(
+        analysis: { (exercise: $0, words: (try? MorseText.words(of: $0.text)) ?? [], grade: Grader.grade($0)) }, [
+            Metric("mode", unit: "", "the exercise mode") { .string($0.exercise.mode.code) },
+            Metric("symbols", unit: "symbols", "symbols of the text side") { .int($0.words.joined().count) },
+            Metric("words", unit: "words", "words of the text side") { .int($0.words.count) },
+            Metric("signals", unit: "signals", "dots and dashes of the code") { .int($0.grade.signals) },
+            Metric("units", unit: "PARIS units", "length when sent, with letter and word gaps") { .int($0.grade.units) },
+        ])
 
     /// The number of decodings of the exercise's code with every gap
     /// removed, capped at `limits.solutions` like a search. A count beyond

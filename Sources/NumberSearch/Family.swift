@@ -195,8 +195,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
 
     public func startSession(_ puzzle: Level) -> GameSession { GameSession(levels: [puzzle]) }
 
-    public var metricColumns: [MetricColumn] { Metrics.columns }
-    public func metrics(of puzzle: Level) -> [ReportValue] { Metrics.values(of: puzzle) }
+    public var metrics: MetricTable<Level> { Metrics.table }
 
     func overlapCount(_ level: Level) -> Int { Metrics.overlaps(level) }
 }

@@ -67,11 +67,10 @@ public protocol PuzzleFamily: Sendable {
     /// ``check(_:)``.
     func problems(_ puzzle: Puzzle) -> [String]
 
-    /// The family's own per-puzzle metric columns (size, shape, features),
-    /// in export order.
-    var metricColumns: [MetricColumn] { get }
-    /// The puzzle's values for ``metricColumns``, in the same order.
-    func metrics(of puzzle: Puzzle) -> [ReportValue]
+    /// The family's own per-puzzle metric columns (size, shape, features)
+    /// in export order, each declared once with the closure that computes
+    /// its value.
+    var metrics: MetricTable<Puzzle> { get }
 
     /// A level pack an app ships: the puzzles of one profile as one file
     /// (a JSON array unless the family's format says otherwise).

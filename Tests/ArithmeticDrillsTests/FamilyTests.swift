@@ -123,8 +123,8 @@ import Testing
 
     @Test func metricsMatchTheirColumns() throws {
         let sheet = try DrillTextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
-        let columns = family.metricColumns.map(\.name)
-        let values = family.metrics(of: sheet)
+        let columns = family.metrics.columns.map(\.name)
+        let values = family.metrics.values(of: sheet)
         #expect(columns.count == values.count)
         let row = ReportRow(Array(zip(columns, values)).map { (key: $0.0, value: $0.1) })
         #expect(row["exercises"] == .int(3) && row["additions"] == .int(2) && row["subtractions"] == .int(1))
@@ -148,7 +148,7 @@ import Testing
                     let text = "\(a) \(op) \(b) = \(a)\n"
                     let sheet = try DrillTextFormat.read(text, file: "h.drill")
                     _ = family.check(sheet)
-                    _ = family.metrics(of: sheet)
+                    _ = family.metrics.values(of: sheet)
                     _ = try family.count(sheet, limits: CountLimits())
                     _ = try? family.grade(sheet, solutionsUpTo2: nil, explain: true)
                     _ = family.writeSolution(sheet, comments: [])

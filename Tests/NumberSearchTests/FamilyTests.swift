@@ -145,14 +145,14 @@ import PuzzleKit
 
     @Test func metricsMatchTheColumns() throws {
         let level = try family.generate(family.profiles[2], GenerationRequest(seed: 6)).puzzle
-        let values = family.metrics(of: level)
-        #expect(values.count == family.metricColumns.count)
-        let row = Dictionary(uniqueKeysWithValues: zip(family.metricColumns.map(\.name), values))
+        let values = family.metrics.values(of: level)
+        #expect(values.count == family.metrics.columns.count)
+        let row = Dictionary(uniqueKeysWithValues: zip(family.metrics.columns.map(\.name), values))
         #expect(row["rows"] == .int(6) && row["questions"] == .int(3) && row["pathCounts"] == .string("1;1;1"))
         #expect(row["overlaps"] == .int(0) && row["targetDigits"] == .int(6))
         #expect(row["diagonalAnswers"].map { if case .int(let n) = $0 { n >= 1 } else { false } } == true)
         let broken = Level(id: "t", profile: "custom", pathMode: .straight, grid: [], questions: [])
-        #expect(family.metrics(of: broken).count == family.metricColumns.count)
+        #expect(family.metrics.values(of: broken).count == family.metrics.columns.count)
     }
 
     @Test func sessionStartsAtTheLevel() throws {

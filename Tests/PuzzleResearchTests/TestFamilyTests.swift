@@ -30,7 +30,7 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     /// A profile is how many numbers the puzzle offers.
     var profiles: [Int] { [4, 8] }
     var gradeLabels: [String] { ["easy"] }
-    var metricColumns: [MetricColumn] { [MetricColumn("numbers", unit: "count", "numbers offered")] }
+    var metrics: MetricTable<Puzzle> { MetricTable([Metric("numbers", unit: "count", "numbers offered") { .int($0.numbers.count) }]) }
 
     func profile(named argument: String) throws -> Int {
         guard argument.hasPrefix("n"), let n = Int(argument.dropFirst()), profiles.contains(n) else {
@@ -82,7 +82,6 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     func check(_ puzzle: Puzzle) -> CheckReport {
         CheckReport(summary: "\(puzzle.numbers.count) numbers", problems: pairs(puzzle) == 0 ? ["no two numbers add up to \(puzzle.target)"] : [])
     }
-    func metrics(of puzzle: Puzzle) -> [ReportValue] { [.int(puzzle.numbers.count)] }
 
     func pairs(_ puzzle: Puzzle) -> Int {
         let n = puzzle.numbers
