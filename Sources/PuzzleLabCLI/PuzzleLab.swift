@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import PuzzleKit
 import PuzzleResearch
 
-@main
-struct PuzzleLab: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The `puzzlelab` command line, written once over a list of puzzle
+/// families.
+public struct PuzzleLab: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "puzzlelab",
         abstract: "Generate, check, solve and benchmark kids' number puzzles.",
         discussion: """
@@ -25,10 +27,47 @@ struct PuzzleLab: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command line; standard output is checked when the process
-    /// ends (``checkStandardOutputAtExit()``).
-    static func main() async {
+    public init() {}
+
+    /// Runs the command line of the process over `families` and exits with
+    /// its status; standard output is checked when the process ends
+    /// (``checkStandardOutputAtExit()``).
+    ///
+    /// - Parameter families: the puzzle families the commands know, in the
+    ///   order help texts list them; the first is the default of `--kind`.
+    public static func main(families: [any PuzzleFamily]) async {
         checkStandardOutputAtExit()
-        await main(nil)
+        guard !families.isEmpty else { exit(withError: CLIError("no puzzle families")) }
+        await CommandFamilies.$list.withValue(families) { await main(nil) }
+    }
+
+    /// Runs one command line over `families` in this process and returns
+    /// where ``main(families:)`` would exit, for tests: what the command
+    /// prints goes to standard output and standard error as usual.
+    ///
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - families: the puzzle families the commands know, as for
+    ///     ``main(families:)``.
+    /// - Returns: the exit status, and the message the executable would
+    ///   print on standard error for a parse or usage error (empty when
+    ///   there is none).
+    public static func run(_ arguments: [String], families: [any PuzzleFamily]) async -> (status: Int32, message: String) {
+        guard !families.isEmpty else { return (ExitCode.failure.rawValue, "no puzzle families") }
+        return await CommandFamilies.$list.withValue(families) {
+            do {
+                var command = try parseAsRoot(arguments)
+                if var asynchronous = command as? AsyncParsableCommand {
+                    try await asynchronous.run()
+                } else {
+                    try command.run()
+                }
+                flushStandardOutput()
+                return (ExitCode.success.rawValue, "")
+            } catch {
+                flushStandardOutput()
+                return (exitCode(for: error).rawValue, fullMessage(for: error))
+            }
+        }
     }
 }

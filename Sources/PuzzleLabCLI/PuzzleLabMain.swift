@@ -1,0 +1,10 @@
+import PuzzleFamilies
+
+/// The `puzzlelab` executable: the command line over the toolkit's one
+/// family list.
+@main
+enum PuzzleLabMain {
+    static func main() async {
+        await PuzzleLab.main(families: puzzleFamilies)
+    }
+}
