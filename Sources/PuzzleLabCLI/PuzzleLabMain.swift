@@ -1,4 +1,5 @@
 import PuzzleFamilies
+import PuzzleLabCommands
 
 /// The `puzzlelab` executable: the command line over the toolkit's one
 /// family list.
