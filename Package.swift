@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "PuzzleResearchTests",
-                    dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleFamilies", "MathCrossword", "CrossSums"]),
+                    dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleFamilies", "PuzzleLabCommands", "MathCrossword", "CrossSums"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit", "PuzzleFamilies"]),
         .testTarget(name: "PuzzleDrawingTests", dependencies: ["PuzzleDrawing", "PuzzleKit"] + families.map { .target(name: $0.name) }),
     ] + families.flatMap { family -> [Target] in
