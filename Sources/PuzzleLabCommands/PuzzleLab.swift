@@ -31,7 +31,7 @@ public struct PuzzleLab: AsyncParsableCommand {
 
     /// Runs the command line of the process over `families` and exits with
     /// its status; standard output is checked when the process ends
-    /// (``checkStandardOutputAtExit()``).
+    /// (`checkStandardOutputAtExit()`).
     ///
     /// - Parameter families: the puzzle families the commands know, in the
     ///   order help texts list them; the first is the default of `--kind`.
