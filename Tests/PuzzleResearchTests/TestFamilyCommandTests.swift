@@ -14,8 +14,10 @@ private struct CommandRun {
 }
 
 /// Runs `puzzlelab ARGUMENTS` in this process over `families`, capturing
-/// standard output in a file for the length of the run (the suites that
-/// call this are serialized; nothing else in the test process writes there).
+/// standard output in a file for the length of the run. The suite that calls
+/// this is serialized, and no other test writes to standard output (a test
+/// that printed could land in a capture); failures carry their values in
+/// the expectations instead.
 private func puzzlelab(_ arguments: [String], families: [any PuzzleFamily]) async throws -> CommandRun {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pair-sum-stdout-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: url) }
