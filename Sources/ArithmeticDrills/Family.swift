@@ -82,52 +82,58 @@ public struct ArithmeticDrillsFamily: CountingFamily, GradingFamily, PlayableFam
         return CheckReport(summary: summary, details: details, notes: Grader.notes(puzzle), problems: problems)
     }
 
-    public var metricColumns: [MetricColumn] {
-        var columns = [
-            MetricColumn("exercises", unit: "count", "exercises on the sheet"),
-            MetricColumn("additions", unit: "count", "additions"),
-            MetricColumn("subtractions", unit: "count", "subtractions"),
-            MetricColumn("largestOperand", unit: "value", "the largest operand"),
-            MetricColumn("largestResult", unit: "value", "the largest result"),
-            MetricColumn("meanScore", unit: "score", "mean feature score of the valid exercises"),
-            MetricColumn("minScore", unit: "score", "lowest feature score"),
-            MetricColumn("maxScore", unit: "score", "highest feature score"),
-        ]
-        for feature in Technique.allCases {
-            columns.append(MetricColumn("\(feature.key)Exercises", unit: "count", "exercises with the feature: \(feature.rule)"))
+    public var metrics: MetricTable<Puzzle> { Self.metricTable }
+
+    /// The exercises of a sheet that are valid, which most columns read.
+    private struct SheetAnalysis {
+        var sheet: Puzzle
+        var valid: [Exercise]
+        var scores: [Int]
+
+        init(_ sheet: Puzzle) {
+            self.sheet = sheet
+            valid = sheet.exercises.filter { $0.problems.isEmpty }
+            scores = valid.map(\.features.score)
         }
-        columns.append(MetricColumn("exerciseFeatures", unit: "json", "per exercise: the exercise, its score and its feature codes"))
-        return columns
     }
 
-    public func metrics(of puzzle: Puzzle) -> [ReportValue] {
-        let valid = puzzle.exercises.filter { $0.problems.isEmpty }
-        let scores = valid.map(\.features.score)
-        var values: [ReportValue] = [
-            .int(puzzle.exercises.count),
-            .int(puzzle.exercises.filter { $0.type == .addition }.count),
-            .int(puzzle.exercises.filter { $0.type == .subtraction }.count),
-            .int(puzzle.exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 0),
-            .int(puzzle.exercises.map(\.correctAnswer).max() ?? 0),
-            scores.isEmpty ? .null : .double(Double(scores.reduce(0, +)) / Double(scores.count)),
-            scores.min().map { .int($0) } ?? .null,
-            scores.max().map { .int($0) } ?? .null,
+    private static let metricTable: MetricTable<Puzzle> = {
+        var metrics: [Metric<SheetAnalysis>] = [
+            Metric("exercises", unit: "count", "exercises on the sheet") { .int($0.sheet.exercises.count) },
+            Metric("additions", unit: "count", "additions") { .int($0.sheet.exercises.filter { $0.type == .addition }.count) },
+            Metric("subtractions", unit: "count", "subtractions") { .int($0.sheet.exercises.filter { $0.type == .subtraction }.count) },
+            Metric("largestOperand", unit: "value", "the largest operand") {
+                .int($0.sheet.exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 0)
+            },
+            Metric("largestResult", unit: "value", "the largest result") { .int($0.sheet.exercises.map(\.correctAnswer).max() ?? 0) },
+            Metric("meanScore", unit: "score", "mean feature score of the valid exercises") { a in
+                a.scores.isEmpty ? .null : .double(Double(a.scores.reduce(0, +)) / Double(a.scores.count))
+            },
+            Metric("minScore", unit: "score", "lowest feature score") { $0.scores.min().map { .int($0) } ?? .null },
+            Metric("maxScore", unit: "score", "highest feature score") { $0.scores.max().map { .int($0) } ?? .null },
         ]
         for feature in Technique.allCases {
-            values.append(.int(valid.filter { $0.features.features.contains(feature) }.count))
+            metrics.append(Metric("\(feature.key)Exercises", unit: "count", "exercises with the feature: \(feature.rule)") { a in
+                .int(a.valid.filter { $0.features.features.contains(feature) }.count)
+            })
         }
-        values.append(.json("[" + valid.map { e in
-            "{\"exercise\":\"\(e)\",\"score\":\(e.features.score),\"features\":[" + e.features.features.map { "\"\($0.code)\"" }.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "]"))
-        return values
+        metrics.append(Metric("exerciseFeatures", unit: "json", "per exercise: the exercise, its score and its feature codes") { a in
+            .json("[" + a.valid.map(exerciseFeaturesJSON).joined(separator: ",") + "]")
+        })
+        return MetricTable(analysis: SheetAnalysis.init, metrics)
+    }()
+
+    /// One exercise of the `exerciseFeatures` column: the exercise, its
+    /// score and its feature codes.
+    private static func exerciseFeaturesJSON(_ e: Exercise) -> String {
+        "{\"exercise\":\"\(e)\",\"score\":\(e.features.score),\"features\":["
+            + e.features.features.map { "\"\($0.code)\"" }.joined(separator: ",") + "]}"
     }
 
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
-        let start = ContinuousClock.now
         let count = Solver.count(puzzle)
         let solved = count > 0 && limits.keepSolutions > 0 ? puzzle.solved : nil
         return CountResult(solutionCount: count, complete: true, stopReason: "exhausted", nodes: puzzle.exercises.count,
-                           elapsed: ContinuousClock.now - start,
                            fields: [("exercises", .int(puzzle.exercises.count))],
                            solutionText: solved.map { TextFormat.write($0) },
                            solutionJSON: solved.map { "[" + $0.answers.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]" })

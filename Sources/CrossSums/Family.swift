@@ -76,21 +76,18 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
                            problems: holds == false ? ["its solution does not hold"] : [])
     }
 
-    public var metricColumns: [MetricColumn] {
-        MetricColumn.gridSize + [
-            MetricColumn("keptCells", unit: "cells", "numbers the solution keeps"),
-            MetricColumn("gridTotal", unit: "sum", "the sum of all numbers in the grid"),
-            MetricColumn("keptTotal", unit: "sum", "the sum of the kept numbers (= all row sums added up)"),
-        ]
-    }
+    public var metrics: MetricTable<Puzzle> { Self.metricTable }
 
-    public func metrics(of puzzle: Puzzle) -> [ReportValue] {
-        let kept = puzzle.solution.map { mask in mask.joined().filter { $0 }.count }
-        return [
-            .int(puzzle.grid.count), .int(puzzle.grid.first?.count ?? 0), kept.map(ReportValue.int) ?? .null,
-            .int(puzzle.grid.joined().reduce(0, +)), .int(puzzle.rowSums.reduce(0, +)),
-        ]
-    }
+    private static let metricTable = MetricTable<Puzzle>(
+        Metric.gridSize(rows: { $0.grid.count }, columns: { $0.grid.first?.count ?? 0 }) + [
+            Metric("keptCells", unit: "cells", "numbers the solution keeps") { puzzle in
+                puzzle.solution.map { mask in .int(mask.joined().filter { $0 }.count) } ?? .null
+            },
+            Metric("gridTotal", unit: "sum", "the sum of all numbers in the grid") { .int($0.grid.joined().reduce(0, +)) },
+            Metric("keptTotal", unit: "sum", "the sum of the kept numbers (= all row sums added up)") {
+                .int($0.rowSums.reduce(0, +))
+            },
+        ])
 
     /// The `puzzles.json` an app ships: levels numbered from 1 within the
     /// difficulty (`hard-1`, `hard-2`, …), with solutions.
@@ -118,9 +115,9 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
     public var gradeLabels: [String] { Profile.allCases.map(\.rawValue) + ["guess-required"] }
 
     public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let start = ContinuousClock.now
-        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: timeLimit)
-        let report = try Grader(puzzle: puzzle).grade(timeLimit: timeLimit.map { $0 - (ContinuousClock.now - start) },
+        let deadline = Deadline(timeLimit)
+        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: deadline.remaining)
+        let report = try Grader(puzzle: puzzle).grade(timeLimit: deadline.remaining,
                                                       solutionsUpTo2: upTo2 ?? 0)
         var fields = report.reportRow.fields
         fields.removeAll { $0.key == "id" }

@@ -8,13 +8,7 @@ public struct MorseCodeFamily: CountingFamily, GradingFamily, PlayableFamily {
     public typealias Profile = MorseCode.Profile
     public typealias Technique = MorseCode.Technique
 
-    /// The clock that times counts (injected so the library reads no clock
-    /// of its own; the default is the continuous clock).
-    public var now: @Sendable () -> ContinuousClock.Instant
-
-    public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
-        self.now = now
-    }
+    public init() {}
 
     public let info = FamilyInfo(name: "morse", textExtension: "morse",
                                  summary: "Morse code exercises: code to word or sentence and back, at three difficulties")
@@ -85,19 +79,16 @@ public struct MorseCodeFamily: CountingFamily, GradingFamily, PlayableFamily {
                            details: ["prompt: \(puzzle.prompt)", "answer: \(puzzle.answer)"], notes: notes)
     }
 
-    public var metricColumns: [MetricColumn] {
-        [MetricColumn("mode", unit: "", "the exercise mode"),
-         MetricColumn("symbols", unit: "symbols", "symbols of the text side"),
-         MetricColumn("words", unit: "words", "words of the text side"),
-         MetricColumn("signals", unit: "signals", "dots and dashes of the code"),
-         MetricColumn("units", unit: "PARIS units", "length when sent, with letter and word gaps")]
-    }
+    public var metrics: MetricTable<Puzzle> { Self.metricTable }
 
-    public func metrics(of puzzle: Puzzle) -> [ReportValue] {
-        let words = (try? MorseText.words(of: puzzle.text)) ?? []
-        let grade = Grader.grade(puzzle)
-        return [.string(puzzle.mode.code), .int(words.joined().count), .int(words.count), .int(grade.signals), .int(grade.units)]
-    }
+    private static let metricTable = MetricTable<Puzzle>(
+        analysis: { (exercise: $0, words: (try? MorseText.words(of: $0.text)) ?? [], grade: Grader.grade($0)) }, [
+            Metric("mode", unit: "", "the exercise mode") { .string($0.exercise.mode.code) },
+            Metric("symbols", unit: "symbols", "symbols of the text side") { .int($0.words.joined().count) },
+            Metric("words", unit: "words", "words of the text side") { .int($0.words.count) },
+            Metric("signals", unit: "signals", "dots and dashes of the code") { .int($0.grade.signals) },
+            Metric("units", unit: "PARIS units", "length when sent, with letter and word gaps") { .int($0.grade.units) },
+        ])
 
     /// The number of decodings of the exercise's code with every gap
     /// removed, capped at `limits.solutions` like a search. A count beyond
@@ -107,7 +98,6 @@ public struct MorseCodeFamily: CountingFamily, GradingFamily, PlayableFamily {
     /// - Throws: ``DecodingCountError`` when the count exceeds 64 bits, no
     ///   cap was asked, and the build lacks the `GMP` trait.
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
-        let start = now()
         let code = try MorseText.unspaced(puzzle.text)
         let exact: PuzzleNumber?
         switch Result(catching: { () throws(DecodingCountError) -> PuzzleNumber in try Solver.count(code) }) {
@@ -131,7 +121,6 @@ public struct MorseCodeFamily: CountingFamily, GradingFamily, PlayableFamily {
         }
         let shown = limits.keepSolutions > 0 ? try Solver.list(code, limit: limits.keepSolutions) : []
         return CountResult(solutionCount: count, complete: complete, stopReason: reason, nodes: code.count,
-                           elapsed: now() - start,
                            fields: [("signals", .int(code.count)),
                                     ("exactCount", exact.map { .string($0.description) } ?? .null),
                                     ("decodings", .strings(shown))],

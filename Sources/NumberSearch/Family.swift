@@ -23,13 +23,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     public typealias Technique = NumberSearch.Technique
     public typealias Session = GameSession
 
-    /// Measures ``CountResult/elapsed``; without one it is zero.
-    private let clock: (any Clock<Duration>)?
-
-    /// - Parameter clock: the clock that times counts (e.g. `ContinuousClock()`).
-    public init(clock: (any Clock<Duration>)? = nil) {
-        self.clock = clock
-    }
+    public init() {}
 
     public let info = FamilyInfo(name: "number-search", textExtension: "nsearch",
                                  summary: "6x6 digit grid; find each sum's answer as a path of adjacent cells")
@@ -123,7 +117,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
 
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
         if let problem = puzzle.problem { throw CountError(description: "invalid level: \(problem)") }
-        let (solved, elapsed) = timed { Solver.solve(puzzle, keep: limits.keepSolutions, nodeBudget: limits.nodes) }
+        let solved = Solver.solve(puzzle, keep: limits.keepSolutions, nodeBudget: limits.nodes)
         var count = solved.solutionCount
         var complete = solved.complete && !solved.overflow
         // An overflowing product is reported as Int.max, a lower bound.
@@ -155,18 +149,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         }
         return CountResult(solutionCount: count, complete: complete, stopReason: stop, nodes: solved.nodes,
                            maxDepth: puzzle.questions.map { Rules.digits(of: $0.target).count }.max() ?? 0,
-                           elapsed: elapsed, fields: fields, solutionText: solutionText, solutionJSON: solutionJSON)
-    }
-
-    private func timed<T>(_ body: () -> T) -> (T, Duration) {
-        guard let clock else { return (body(), .zero) }
-        return measure(clock, body)
-    }
-
-    private func measure<C: Clock, T>(_ clock: C, _ body: () -> T) -> (T, Duration) where C.Duration == Duration {
-        let start = clock.now
-        let value = body()
-        return (value, start.duration(to: clock.now))
+                           fields: fields, solutionText: solutionText, solutionJSON: solutionJSON)
     }
 
     public var gradeLabels: [String] { Technique.labels }
@@ -212,8 +195,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
 
     public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(levels: [puzzle]) }
 
-    public var metricColumns: [MetricColumn] { Metrics.columns }
-    public func metrics(of puzzle: Puzzle) -> [ReportValue] { Metrics.values(of: puzzle) }
+    public var metrics: MetricTable<Puzzle> { Metrics.table }
 
     func overlapCount(_ level: Puzzle) -> Int { Metrics.overlaps(level) }
 }

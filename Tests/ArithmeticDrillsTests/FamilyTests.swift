@@ -17,13 +17,6 @@ import Testing
         #expect(family.gradeLabels == ["warm-up", "practice", "challenge", "master"])
     }
 
-    @Test func sheetIsTheDomainNameOfThePuzzle() throws {
-        let sheet: Sheet = try family.generate(family.profiles[1], GenerationRequest(seed: 3)).puzzle
-        let puzzle: ArithmeticDrills.Puzzle = sheet
-        #expect(puzzle == sheet && Sheet.self == ArithmeticDrillsFamily.Puzzle.self)
-        #expect(Solver.count(sheet) == 1)
-    }
-
     @Test func generatedSheetsReadBackInEveryFormat() throws {
         for profile in family.profiles {
             let generated = try family.generate(profile, GenerationRequest(seed: 9))
@@ -58,7 +51,7 @@ import Testing
                 exercises.append(Exercise(type, rng.uniform(in: 0...11), rng.uniform(in: 0...11), difficulty: .hard))
                 answers.append(rng.chance(1, in: 3) ? rng.uniform(in: 0...22) : nil)
             }
-            let sheet = Puzzle(id: "r", difficulty: rng.chance(1, in: 2) ? .hard : .medium, exercises: exercises, answers: answers)
+            let sheet = Sheet(id: "r", difficulty: rng.chance(1, in: 2) ? .hard : .medium, exercises: exercises, answers: answers)
             var assignments = 1
             for (e, given) in zip(sheet.exercises, sheet.answers) {
                 let inRange = sheet.difficulty.range.contains(e.firstNumber) && sheet.difficulty.range.contains(e.secondNumber)
@@ -130,8 +123,8 @@ import Testing
 
     @Test func metricsMatchTheirColumns() throws {
         let sheet = try TextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
-        let columns = family.metricColumns.map(\.name)
-        let values = family.metrics(of: sheet)
+        let columns = family.metrics.columns.map(\.name)
+        let values = family.metrics.values(of: sheet)
         #expect(columns.count == values.count)
         let row = ReportRow(Array(zip(columns, values)).map { (key: $0.0, value: $0.1) })
         #expect(row["exercises"] == .int(3) && row["additions"] == .int(2) && row["subtractions"] == .int(1))
@@ -155,7 +148,7 @@ import Testing
                     let text = "\(a) \(op) \(b) = \(a)\n"
                     let sheet = try TextFormat.read(text, file: "h.drill")
                     _ = family.check(sheet)
-                    _ = family.metrics(of: sheet)
+                    _ = family.metrics.values(of: sheet)
                     _ = try family.count(sheet, limits: CountLimits())
                     _ = try? family.grade(sheet, solutionsUpTo2: nil, explain: true)
                     _ = family.writeSolution(sheet, comments: [])

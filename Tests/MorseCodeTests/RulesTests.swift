@@ -182,14 +182,11 @@ import Testing
 
     @Test func errorRatesMatchTheDocumentedTable() throws {
         for row in Self.documentedErrorRates {
-            var line = "sigma \(row.sigma):"
             for (index, wpm) in [5.0, 10, 20, 30].enumerated() {
                 let rates = try Self.errorRates(wpm: wpm, sigma: row.sigma, seed: 7)
-                line += String(format: " %2.0f wpm signals %.4f chars %.4f;", wpm, rates.signals, rates.characters)
                 #expect(Self.matches(rates.signals, row.signals[index]), "sigma \(row.sigma), \(wpm) wpm: signals \(rates.signals)")
                 #expect(Self.matches(rates.characters, row.characters[index]), "sigma \(row.sigma), \(wpm) wpm: characters \(rates.characters)")
             }
-            print(line)
         }
     }
 }

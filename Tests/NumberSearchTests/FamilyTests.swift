@@ -110,14 +110,6 @@ import PuzzleKit
         #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
     }
 
-    @Test func elapsedComesFromTheInjectedClock() throws {
-        let level = try family.generate(family.profiles[0], GenerationRequest(seed: 2)).puzzle
-        #expect(try family.count(level, limits: CountLimits()).elapsed == .zero)
-        // A clock one second further on at every reading: the count reads it
-        // once before and once after, so it takes exactly one second.
-        #expect(try NumberSearchFamily(clock: SteppingClock()).count(level, limits: CountLimits()).elapsed == .seconds(1))
-    }
-
     @Test func gradeResultInSharedTerms() throws {
         let level = try family.generate(family.profiles[1], GenerationRequest(seed: 3)).puzzle
         let grade = try family.grade(level, solutionsUpTo2: nil, explain: true)
@@ -153,14 +145,14 @@ import PuzzleKit
 
     @Test func metricsMatchTheColumns() throws {
         let level = try family.generate(family.profiles[2], GenerationRequest(seed: 6)).puzzle
-        let values = family.metrics(of: level)
-        #expect(values.count == family.metricColumns.count)
-        let row = Dictionary(uniqueKeysWithValues: zip(family.metricColumns.map(\.name), values))
+        let values = family.metrics.values(of: level)
+        #expect(values.count == family.metrics.columns.count)
+        let row = Dictionary(uniqueKeysWithValues: zip(family.metrics.columns.map(\.name), values))
         #expect(row["rows"] == .int(6) && row["questions"] == .int(3) && row["pathCounts"] == .string("1;1;1"))
         #expect(row["overlaps"] == .int(0) && row["targetDigits"] == .int(6))
         #expect(row["diagonalAnswers"].map { if case .int(let n) = $0 { n >= 1 } else { false } } == true)
         let broken = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [], questions: [])
-        #expect(family.metrics(of: broken).count == family.metricColumns.count)
+        #expect(family.metrics.values(of: broken).count == family.metrics.columns.count)
     }
 
     @Test func sessionStartsAtTheLevel() throws {
@@ -191,28 +183,4 @@ import PuzzleKit
             #expect(hardest == hardest.sorted(), "easiest first")
         }
     }
-}
-
-/// A clock that moves one second forward every time it is read.
-private final class SteppingClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
-    }
-
-    private let lock = NSLock()
-    private var readings = 0
-
-    var now: Instant {
-        lock.withLock {
-            readings += 1
-            return Instant(offset: .seconds(readings))
-        }
-    }
-
-    var minimumResolution: Duration { .seconds(1) }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {}
 }

@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func numberSearch() throws {
-        try checkDrawings(NumberSearchFamily(clock: ContinuousClock())) { level in
+        try checkDrawings(NumberSearchFamily()) { level in
             level.grid.joined().map(String.init) + level.questions.flatMap { $0.operands.map(String.init) }
         }
     }
