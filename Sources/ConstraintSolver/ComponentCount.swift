@@ -210,8 +210,11 @@ struct _ComponentCounter {
         let entryMark = engine.trail.count
         defer { engine.restore(to: entryMark) }
         let current = variables
+        // The loop goes on only while no variable gets fixed, so the graph
+        // and its cut vertices stay the same.
+        let cuts = cutVertices(of: current)
         while true {
-            let x = select(current, cutVertices(of: current))
+            let x = select(current, cuts)
             let v = engine.minimumValue(x)
             if budgetExhausted() { break }
             nodes += 1
