@@ -71,8 +71,6 @@ struct _ComponentCounter {
     private var depth = 0
     /// Set when a budget stopped the count; every partial count is then a lower bound.
     private(set) var stop: StopReason?
-    /// Set when a count exceeded `Int.max` (counts saturate there).
-    private(set) var overflowed = false
     /// Counts of components that take no tracked resource, by their key.
     private var cache: [[Int]: Int] = [:]
     /// Components answered from the cache.
@@ -173,20 +171,21 @@ struct _ComponentCounter {
         return stop != nil
     }
 
-    private mutating func add(_ a: Int, _ b: Int) -> Int {
+    // Counts saturate at `Int.max`: every count is positive, so a saturated
+    // one that reaches the total makes it `Int.max`, and one dropped on the
+    // way (a usage that does not add up) does not matter.
+    private func add(_ a: Int, _ b: Int) -> Int {
         let (sum, overflow) = a.addingReportingOverflow(b)
-        if overflow { overflowed = true; return Int.max }
-        return sum
+        return overflow ? Int.max : sum
     }
 
-    private mutating func multiply(_ a: Int, _ b: Int) -> Int {
+    private func multiply(_ a: Int, _ b: Int) -> Int {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
-        if overflow { overflowed = true; return Int.max }
-        return product
+        return overflow ? Int.max : product
     }
 
     /// Adds every count of `counts`, its key increased by `shift`, to `into`.
-    private mutating func accumulate(_ counts: [Int: Int], shiftedBy shift: Int, into result: inout [Int: Int]) {
+    private func accumulate(_ counts: [Int: Int], shiftedBy shift: Int, into result: inout [Int: Int]) {
         for (key, count) in counts {
             result[key + shift] = add(result[key + shift] ?? 0, count)
         }
@@ -582,13 +581,10 @@ extension _Engine {
         let propagationsBefore = propagationCount
         let start = ContinuousClock.now
         var counter = _ComponentCounter(self, limits: limits)
-        var count = counter.countFromRoot()
+        let count = counter.countFromRoot()
         self = counter.engine
         var stopReason = counter.stop ?? .exhausted
-        if counter.overflowed && counter.stop == nil {
-            stopReason = .overflow
-            count = Int.max
-        }
+        if count == Int.max && counter.stop == nil { stopReason = .overflow }
         let statistics = SearchStatistics(
             nodes: counter.nodes,
             failures: counter.failures,
