@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// Exact counting by independent groups of variables.
 ///
 /// Two unfixed variables are *linked* when some table, linear sum or nogood
@@ -63,8 +65,7 @@ struct _ComponentCounter {
     // MARK: Search state
 
     private let limits: SearchLimits
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
+    let deadline: Deadline
     private(set) var nodes = 0
     private(set) var failures = 0
     private(set) var maxDepth = 0
@@ -88,7 +89,7 @@ struct _ComponentCounter {
     init(_ engine: _Engine, limits: SearchLimits) {
         self.engine = engine
         self.limits = limits
-        start = ContinuousClock.now
+        deadline = Deadline(limits.time)
         let n = engine.variableCount
         var links = [[Int]](repeating: [], count: n)
         var members = [[(base: Int, width: Int)]](repeating: [], count: n)
@@ -165,7 +166,7 @@ struct _ComponentCounter {
         if stop != nil { return true }
         if let limit = limits.nodes, nodes >= limit {
             stop = .nodeLimit
-        } else if nodes & 63 == 0, let time = limits.time, start.duration(to: clock.now) >= time {
+        } else if nodes & 63 == 0, deadline.passed {
             stop = .timeLimit
         }
         return stop != nil
@@ -579,7 +580,6 @@ extension _Engine {
     /// returns the engine to the root state.
     mutating func countByComponents(_ limits: SearchLimits) -> SearchResult {
         let propagationsBefore = propagationCount
-        let start = ContinuousClock.now
         var counter = _ComponentCounter(self, limits: limits)
         let count = counter.countFromRoot()
         self = counter.engine
@@ -590,7 +590,7 @@ extension _Engine {
             failures: counter.failures,
             propagations: propagationCount - propagationsBefore,
             maxDepth: counter.maxDepth,
-            elapsed: start.duration(to: .now))
+            elapsed: counter.deadline.elapsed)
         return SearchResult(solutionCount: count, complete: stopReason == .exhausted, stopReason: stopReason,
                             solutions: [], statistics: statistics)
     }
