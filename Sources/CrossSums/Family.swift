@@ -5,8 +5,10 @@ import PuzzleKit
 /// Cross sums as a `PuzzleFamily`: what the command line and the
 /// research tools use. Its profiles are the four difficulties, and every
 /// generated puzzle is unique and needs exactly its difficulty's techniques.
-public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
+public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Profile = CrossSums.Profile
+    public typealias TextFormat = CrossSums.TextFormat
+    public typealias JSONFormat = CrossSums.JSONFormat
 
     public init() {}
 
@@ -41,8 +43,6 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
         PuzzleFile.read(data, file: file)
     }
 
-    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.solution == nil ? nil : TextFormat.writeSolution(puzzle, comments: comments)
