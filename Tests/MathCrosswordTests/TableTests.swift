@@ -80,3 +80,27 @@ import Testing
         }
     }
 }
+
+/// The grader derives each state's live tuples from the state before; the
+/// reports must be those of filtering every state's tables anew.
+@Suite struct LiveTupleTests {
+    @Test func derivedLiveTuplesGradeAsFilteringAnew() throws {
+        let big = DifficultyProfile(
+            id: "big", displayName: "big", minValue: 0, maxValue: 1000, allowedOperators: ["+", "-", "x", "/"],
+            gridRows: 16, gridColumns: 16, minEquations: 14, maxEquations: 20, maxOperandsPerEquation: 2,
+            minCrossingsPerEquation: 2)
+        var graded = 0
+        for profile in DifficultyProfile.classProfiles + [big] {
+            for seed in 1...30 {
+                guard let level = try? LevelGenerator().generate(difficulty: profile, seed: seed).level else { continue }
+                let fast = try Grader().grade(level, solutionsUpTo2: nil, timeLimit: nil, deriving: true)
+                let anew = try Grader().grade(level, solutionsUpTo2: nil, timeLimit: nil, deriving: false)
+                #expect(fast.steps == anew.steps, "\(profile.id) seed \(seed)")
+                #expect(fast.score == anew.score && fast.label == anew.label && fast.backtracks == anew.backtracks,
+                        "\(profile.id) seed \(seed)")
+                graded += 1
+            }
+        }
+        #expect(graded > 100)
+    }
+}
