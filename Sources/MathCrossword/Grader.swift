@@ -625,10 +625,10 @@ struct _DeductionEngine {
 /// the tables. The work per step so grows with the equations it touches, not
 /// with all of them.
 final class _LiveTuples {
-    /// One state's live tuples.
-    struct Snapshot {
-        var assigned: [Int]
-        var remaining: [Int]
+    /// One state's live tuples (a class: handed out without copying).
+    final class Snapshot {
+        let assigned: [Int]
+        let remaining: [Int]
         /// Per equation: indices of its live tuples, ascending.
         var live: [[Int32]]
         /// Per equation: for each of its cells, the values its live tuples
@@ -636,6 +636,14 @@ final class _LiveTuples {
         var support: [[UInt64]]
         /// Per equation: the values its live tuples give its open cells.
         var openValues: [[UInt64]]
+
+        init(assigned: [Int], remaining: [Int], live: [[Int32]], support: [[UInt64]], openValues: [[UInt64]]) {
+            self.assigned = assigned
+            self.remaining = remaining
+            self.live = live
+            self.support = support
+            self.openValues = openValues
+        }
     }
 
     let model: CrosswordModel
@@ -684,11 +692,10 @@ final class _LiveTuples {
             if i != 0 { kept.swapAt(0, i) }
             return kept[0]
         }
-        var made: Snapshot
+        let made: Snapshot
         if deriving, let base = kept.first(where: { placesOnly(from: $0, to: state) }) {
-            made = base
-            made.assigned = state.assigned
-            made.remaining = state.remaining
+            made = Snapshot(assigned: state.assigned, remaining: state.remaining, live: base.live, support: base.support,
+                            openValues: base.openValues)
             var dirty = [Bool](repeating: false, count: model.tables.count)
             for b in state.assigned.indices where base.assigned[b] != state.assigned[b] {
                 for e in equationsOf[b] { dirty[e] = true }
@@ -699,13 +706,13 @@ final class _LiveTuples {
                 let open = base.openValues[e]
                 if fewer.contains(where: { open[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }) { dirty[e] = true }
             }
-            for e in dirty.indices where dirty[e] { filter(e, into: &made) }
+            for e in dirty.indices where dirty[e] { filter(e, into: made) }
         } else {
             let count = model.tables.count
             made = Snapshot(assigned: state.assigned, remaining: state.remaining,
                             live: Array(repeating: [], count: count), support: Array(repeating: [], count: count),
                             openValues: Array(repeating: [], count: count))
-            for e in 0..<count { filter(e, into: &made) }
+            for e in 0..<count { filter(e, into: made) }
         }
         kept.insert(made, at: 0)
         if kept.count > 2 { kept.removeLast() }
@@ -721,7 +728,7 @@ final class _LiveTuples {
     }
 
     /// Filters equation `e`'s whole table for `snapshot`'s state.
-    private func filter(_ e: Int, into snapshot: inout Snapshot) {
+    private func filter(_ e: Int, into snapshot: Snapshot) {
         refiltered += 1
         let variables = model.tables[e].variables
         let tuples = model.tables[e].tuples
