@@ -619,7 +619,8 @@ struct _DeductionEngine {
 /// A state reached from a kept one by placing values only (nothing taken
 /// back) is derived from it: only the equations through a newly placed cell,
 /// and those whose live tuples give an open cell a value with fewer tiles
-/// left now, are filtered again. Placing a value can only kill tuples, and a
+/// left now, are filtered again, and only among the tuples live in the kept
+/// state. Placing a value can only kill tuples, and a
 /// tuple outside both groups neither agrees less nor needs a tile that is
 /// gone, so the others keep their live tuples. Any other state is built from
 /// the tables. The work per step so grows with the equations it touches, not
@@ -706,13 +707,13 @@ final class _LiveTuples {
                 let open = base.openValues[e]
                 if fewer.contains(where: { open[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }) { dirty[e] = true }
             }
-            for e in dirty.indices where dirty[e] { filter(e, into: made) }
+            for e in dirty.indices where dirty[e] { filter(e, into: made, among: base.live[e]) }
         } else {
             let count = model.tables.count
             made = Snapshot(assigned: state.assigned, remaining: state.remaining,
                             live: Array(repeating: [], count: count), support: Array(repeating: [], count: count),
                             openValues: Array(repeating: [], count: count))
-            for e in 0..<count { filter(e, into: made) }
+            for e in 0..<count { filter(e, into: made, among: nil) }
         }
         kept.insert(made, at: 0)
         if kept.count > 2 { kept.removeLast() }
@@ -727,8 +728,10 @@ final class _LiveTuples {
         return true
     }
 
-    /// Filters equation `e`'s whole table for `snapshot`'s state.
-    private func filter(_ e: Int, into snapshot: Snapshot) {
+    /// Filters equation `e`'s table for `snapshot`'s state: the tuples at
+    /// `among` (those live in a state it follows from by placing values
+    /// only, ascending), or the whole table.
+    private func filter(_ e: Int, into snapshot: Snapshot, among: [Int32]?) {
         refiltered += 1
         let variables = model.tables[e].variables
         let tuples = model.tables[e].tuples
@@ -736,18 +739,22 @@ final class _LiveTuples {
         var support = [UInt64](repeating: 0, count: variables.count * words)
         var openValues = [UInt64](repeating: 0, count: words)
         var used: [(value: Int, count: Int)] = []
-        outer: for (t, tuple) in tuples.enumerated() {
+        let assigned = snapshot.assigned, remaining = snapshot.remaining
+        let count = among?.count ?? tuples.count
+        outer: for i in 0..<count {
+            let t = among.map { Int($0[i]) } ?? i
+            let tuple = tuples[t]
             used.removeAll(keepingCapacity: true)
             for (k, variable) in variables.enumerated() {
-                let a = snapshot.assigned[variable]
+                let a = assigned[variable]
                 let value = tuple[k]
                 if a >= 0 {
                     if a != value { continue outer }
-                } else if let i = used.firstIndex(where: { $0.value == value }) {
-                    used[i].count += 1
-                    if used[i].count > snapshot.remaining[value] { continue outer }
+                } else if let slot = used.firstIndex(where: { $0.value == value }) {
+                    used[slot].count += 1
+                    if used[slot].count > remaining[value] { continue outer }
                 } else {
-                    if snapshot.remaining[value] < 1 { continue outer }
+                    if remaining[value] < 1 { continue outer }
                     used.append((value, 1))
                 }
             }
@@ -755,7 +762,7 @@ final class _LiveTuples {
             for (k, variable) in variables.enumerated() {
                 let value = tuple[k]
                 support[k * words + value / 64] |= 1 << UInt64(value % 64)
-                if snapshot.assigned[variable] < 0 { openValues[value / 64] |= 1 << UInt64(value % 64) }
+                if assigned[variable] < 0 { openValues[value / 64] |= 1 << UInt64(value % 64) }
             }
         }
         snapshot.live[e] = live

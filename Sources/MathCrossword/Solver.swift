@@ -124,6 +124,10 @@ public struct CrosswordModel: Sendable {
         self.model = feasible ? model : nil
     }
 
+    /// Tuples in all the equations' tables together: the size of the model,
+    /// a deterministic measure of the work building it took.
+    public var tableTuples: Int { tables.reduce(0) { $0 + $1.tuples.count } }
+
     /// Counts solutions within `limits` and returns the first
     /// `limits.keepSolutions` of them.
     public func solve(_ limits: SearchLimits = .init()) -> SolveResult {
