@@ -30,5 +30,6 @@ let package = Package(
         suite("Solver", ["MathCrossword", "ConstraintSolver"]),
         suite("CrossSumsSuite", ["CrossSums", "ConstraintSolver"]),
         suite("Families", ["PuzzleResearch", "PuzzleFamilies"]),
+        suite("BigGrids", ["MathCrossword", "ConstraintSolver"]),
     ]
 )
