@@ -5,7 +5,7 @@ the tool.
 
     scripts/check-doc-examples.py --bin .build/release/puzzlelab [FILE.md …]
 
-The rules (README.md, "Executed documentation"):
+The rules (docs/DEVELOPMENT.md, "Executed documentation"):
 
 - An example is a fenced code block whose lines start with `$ `. Every
   command of a block runs in order, with `bash -c`, in one scratch folder per

@@ -8,7 +8,7 @@ struct Grade: ParsableCommand {
         discussion: """
             Solves each puzzle as a person would, always with the easiest
             technique that makes progress (see the family's technique table in
-            the README), and reports the label, score, steps per technique,
+            docs/families/), and reports the label, score, steps per technique,
             rounds, guesses and the family's dependency metrics. Grades puzzle
             files, or generated puzzles (--profile or --count; the profile
             defaults to the family's first, as in generate).

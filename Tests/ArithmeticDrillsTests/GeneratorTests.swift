@@ -81,7 +81,7 @@ import Testing
 }
 
 @Suite struct TargetCoverageTests {
-    /// The targeted profiles the README says can be filled are exactly these.
+    /// The targeted profiles docs/families/drills.md says can be filled are exactly these.
     @Test func whichTargetedProfilesFillASheet() {
         var fillable: [String] = []
         for difficulty in Difficulty.allCases {

@@ -162,7 +162,7 @@ import Testing
         #expect(input.unit == unit && input.signals == [.dash])
     }
 
-    /// The tap-classifier table of docs/families/morse.md and the README, as
+    /// The tap-classifier table of docs/families/morse.md and docs/families/README.md, as
     /// printed (percent, rounded to the digits shown; "0" is exactly none):
     /// swift test --filter InputProcessingTests/errorRatesMatchTheDocumentedTable
     static let documentedErrorRates: [(sigma: Double, signals: [String], characters: [String])] = [

@@ -1,5 +1,5 @@
 """The driver: plans the shards, declares the schema, runs the shards on a Dask
-cluster and reports progress and failures. README.md, "Research-scale runs
+cluster and reports progress and failures. docs/RESEARCH.md, "Research-scale runs
 (Dask, Parquet)", describes it."""
 
 import argparse
