@@ -172,6 +172,7 @@ public struct CrosswordModel: Sendable {
         var enumerated: [Int] = []
         var choice: [Int] = []
         var operands: [PuzzleNumber] = []
+        var smallOperands: [Int] = []
         /// The pool's values as machine integers, when they are small enough
         /// for ``smallTable(slots:operators:lookup:multiplicity:scratch:)``.
         var lookup: SmallValues?
@@ -267,9 +268,19 @@ public struct CrosswordModel: Sendable {
         let leftCount = slots.count - 1
         guard leftCount >= 1, leftCount <= SmallValues.maxOperands, operators.count == leftCount - 1 else { return nil }
         let values = lookup.values
-        // Operand values (fixed ones filled in now) and the blank left slots.
-        var operands = [Int](repeating: 0, count: leftCount)
-        var enumerated: [Int] = []
+        // Operand values (fixed ones filled in now) and the blank left slots,
+        // in buffers moved out of `scratch` (not shared, so not copied when
+        // written) and put back at the end.
+        var operands = scratch.smallOperands
+        var enumerated = scratch.enumerated
+        var choice = scratch.choice
+        scratch.smallOperands = []
+        scratch.enumerated = []
+        scratch.choice = []
+        defer { scratch.smallOperands = operands; scratch.enumerated = enumerated; scratch.choice = choice }
+        operands.removeAll(keepingCapacity: true)
+        operands.append(contentsOf: repeatElement(0, count: leftCount))
+        enumerated.removeAll(keepingCapacity: true)
         for i in 0..<leftCount {
             switch slots[i] {
             case .fixed(let number):
@@ -293,7 +304,8 @@ public struct CrosswordModel: Sendable {
         // solved for rather than tried.
         let solveLast = !resultIsBlank && enumerated.last == leftCount - 1
         let tried = solveLast ? enumerated.count - 1 : enumerated.count
-        var choice = [Int](repeating: 0, count: enumerated.count)
+        choice.removeAll(keepingCapacity: true)
+        choice.append(contentsOf: repeatElement(0, count: enumerated.count))
         var used = scratch.used
         scratch.used = []
         defer { scratch.used = used }
