@@ -437,15 +437,24 @@ struct _DeductionEngine {
     }
 
     func candidateMask(_ blank: Int, _ snapshot: _LiveTuples.Snapshot) -> [UInt64]? {
-        guard !equationsOf[blank].isEmpty else { return nil }
+        var result: [UInt64] = []
+        return candidateMask(blank, snapshot, into: &result) ? result : nil
+    }
+
+    /// ``candidateMask(_:_:)`` written into `result` (a buffer reused from
+    /// one cell to the next); false when no equation runs through `blank`.
+    func candidateMask(_ blank: Int, _ snapshot: _LiveTuples.Snapshot, into result: inout [UInt64]) -> Bool {
+        guard !equationsOf[blank].isEmpty else { return false }
         let words = live.words
-        var result = [UInt64](repeating: ~0, count: words)
+        result.removeAll(keepingCapacity: true)
+        result.append(contentsOf: repeatElement(~0, count: words))
         for e in equationsOf[blank] {
             guard let k = model.tables[e].variables.firstIndex(of: blank) else { continue }
-            let support = snapshot.support[e]
-            for w in 0..<words { result[w] &= support[k * words + w] }
+            snapshot.support[e].withUnsafeBufferPointer { support in
+                for w in 0..<words { result[w] &= support[k * words + w] }
+            }
         }
-        return result
+        return true
     }
 
     func openEquationBlanks(_ e: Int, _ state: _DeductionState) -> [Int] {
@@ -586,8 +595,9 @@ struct _DeductionEngine {
         for e in model.tables.indices where snapshot.live[e].isEmpty { return true }
         if state.open == 0 { return false }
         var holders = [Int](repeating: 0, count: model.values.count)
+        var mask: [UInt64] = []
         for b in model.blanks.indices where state.assigned[b] < 0 {
-            if let mask = candidateMask(b, snapshot) {
+            if candidateMask(b, snapshot, into: &mask) {
                 guard mask.contains(where: { $0 != 0 }) else { return true }
                 for (w, word) in mask.enumerated() {
                     var bits = word
@@ -736,6 +746,7 @@ final class _LiveTuples {
         let variables = model.tables[e].variables
         let tuples = model.tables[e].tuples
         var live: [Int32] = []
+        live.reserveCapacity(among?.count ?? tuples.count)
         var support = [UInt64](repeating: 0, count: variables.count * words)
         var openValues = [UInt64](repeating: 0, count: words)
         var used: [(value: Int, count: Int)] = []
