@@ -43,19 +43,23 @@ let package = Package(
         ),
         // The one list of families every command, test and benchmark reads.
         .target(name: "PuzzleFamilies", dependencies: ["PuzzleKit"] + families.map { .target(name: $0.name) }),
-        .executableTarget(
-            name: "PuzzleLabCLI",
+        // The commands of `puzzlelab`, written once over a family list that
+        // each run is given (tests run them over a family of their own).
+        .target(
+            name: "PuzzleLabCommands",
             dependencies: [
-                "PuzzleKit", "PuzzleResearch", "PuzzleDrawing", "PuzzleFamilies",
+                "PuzzleKit", "PuzzleResearch", "PuzzleDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + families.map { .target(name: $0.name) }
         ),
+        // The executable: the commands over `puzzleFamilies`.
+        .executableTarget(name: "PuzzleLabCLI", dependencies: ["PuzzleLabCommands", "PuzzleFamilies"]),
         // libFuzzer entry for the family readers (built with --sanitize fuzzer in .ci/run).
         .executableTarget(name: "PuzzleFuzz", dependencies: ["PuzzleKit", "PuzzleFamilies"]),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "PuzzleResearchTests",
-                    dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleFamilies", "MathCrossword", "CrossSums"]),
+                    dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleFamilies", "PuzzleLabCommands", "MathCrossword", "CrossSums"]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit", "PuzzleFamilies"]),
         .testTarget(name: "PuzzleDrawingTests", dependencies: ["PuzzleDrawing", "PuzzleKit"] + families.map { .target(name: $0.name) }),
     ] + families.flatMap { family -> [Target] in

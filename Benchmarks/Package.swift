@@ -31,5 +31,6 @@ let package = Package(
         suite("CrossSumsSuite", ["CrossSums", "ConstraintSolver"]),
         suite("Families", ["PuzzleResearch", "PuzzleFamilies"]),
         suite("BigGrids", ["MathCrossword", "ConstraintSolver"]),
+        suite("HardCounts", ["MathCrossword", "ConstraintSolver"]),
     ]
 )

@@ -3,8 +3,8 @@ import PuzzleKit
 
 /// A drills sheet on a board: one exercise to a row, `1.  7 + 5 = □`, with
 /// the answers written so far; solved, every answer written in.
-extension DrillsFamily: DrawableFamily {
-    public func board(_ sheet: Sheet, solved: Bool) throws -> Board {
+extension ArithmeticDrillsFamily: DrawableFamily {
+    public func board(_ sheet: Puzzle, solved: Bool) throws -> Board {
         var cells: [Cell] = []
         for (row, exercise) in sheet.exercises.enumerated() {
             let written = solved ? exercise.correctAnswer : sheet.answers.indices.contains(row) ? sheet.answers[row] : nil
@@ -20,8 +20,8 @@ extension DrillsFamily: DrawableFamily {
         return Board(cells: cells)
     }
 
-    public func steps(_ sheet: Sheet) throws -> [StepMarks] {
-        _ = try SheetVerifier.grade(sheet, explain: false)  // refuses what grading refuses
+    public func steps(_ sheet: Puzzle) throws -> [StepMarks] {
+        _ = try Grader.grade(sheet, explain: false)  // refuses what grading refuses
         let graded = sheet.exercises.map(ExerciseFeatures.init)
         // The explanation's order: easiest first, as grading writes it.
         return EasiestFirst.order(graded.map(\.hardest)).map { row in

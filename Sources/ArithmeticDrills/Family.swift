@@ -4,32 +4,32 @@ import PuzzleKit
 /// Arithmetic drills as a PuzzleLab family: a puzzle is one practice
 /// sheet of addition and subtraction exercises for a number range.
 ///
-///     let family = DrillsFamily()
+///     let family = ArithmeticDrillsFamily()
 ///     let generated = try family.generate(family.profiles[3], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
-public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
-    public typealias Puzzle = Sheet
-    public typealias Profile = DrillProfile
-    public typealias Technique = DrillFeature
-    public typealias Session = DrillGame
+public struct ArithmeticDrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
+    public typealias Puzzle = ArithmeticDrills.Puzzle
+    public typealias Profile = ArithmeticDrills.Profile
+    public typealias Technique = ArithmeticDrills.Technique
+    public typealias Session = GameSession
 
     public init() {}
 
     public let info = FamilyInfo(name: "drills", textExtension: "drill",
-                                 summary: "addition and subtraction drills for young children (RechenStar)")
+                                 summary: "addition and subtraction drills for young children")
 
     /// The four number ranges, 1–3 … 1–10, ten mixed exercises each.
-    public var profiles: [DrillProfile] { Difficulty.allCases.map { DrillProfile(difficulty: $0) } }
+    public var profiles: [Profile] { Difficulty.allCases.map { Profile(difficulty: $0) } }
 
-    public func profile(named argument: String) throws -> DrillProfile {
-        guard let profile = DrillProfile.named(argument) else {
+    public func profile(named argument: String) throws -> Profile {
+        guard let profile = Profile.named(argument) else {
             throw UsageError("unknown drills profile '\(argument)': expected very-easy, easy, medium or hard, optionally with '@' and a target score (hard@5)")
         }
         return profile
     }
 
-    public func id(of profile: DrillProfile) -> String { profile.id }
-    public func id(of puzzle: Sheet) -> String { puzzle.id }
+    public func id(of profile: Profile) -> String { profile.id }
+    public func id(of puzzle: Puzzle) -> String { puzzle.id }
 
     public func recognizes(_ head: String) -> Bool {
         if head.contains("\"firstNumber\"") && head.contains("\"exercises\"") { return true }
@@ -45,21 +45,21 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
             && ["+", "-", "\u{2212}", "\u{2013}"].contains(tokens[1])
     }
 
-    public func read(_ data: Data, file: String) -> [Result<Sheet, FormatError>] {
+    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
         PuzzleSource.read(data, file: file, textExtension: info.textExtension,
-                          text: { text throws(FormatError) in try DrillTextFormat.read(text, file: file) },
-                          json: { data, line throws(FormatError) in try DrillJSONFormat.read(data, file: file, line: line) })
+                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
+                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
     }
 
-    public func writeText(_ puzzle: Sheet, comments: [String]) -> String { DrillTextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Sheet, pretty: Bool) -> String { DrillJSONFormat.write(puzzle, pretty: pretty) }
+    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
-    public func writeSolution(_ puzzle: Sheet, comments: [String]) -> String? {
-        puzzle.solved.map { DrillTextFormat.write($0, comments: comments) }
+    public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
+        puzzle.solved.map { TextFormat.write($0, comments: comments) }
     }
 
-    public func generate(_ profile: DrillProfile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Sheet> {
-        let sheet = try DrillGenerator.sheet(profile, seed: request.seed, label: request.label)
+    public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
+        let sheet = try Generator.sheet(profile, seed: request.seed, label: request.label)
         var notes = ["unique"]
         if let target = profile.target { notes.append("every exercise scores \(target)") }
         if let label = request.label { notes.append("every exercise grades \(label)") }
@@ -71,74 +71,80 @@ public struct DrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
         return "unknown drills grade '\(label)': expected \(gradeLabels.joined(separator: ", "))"
     }
 
-    public func check(_ puzzle: Sheet) -> CheckReport {
-        let problems = SheetVerifier.problems(puzzle)
+    public func check(_ puzzle: Puzzle) -> CheckReport {
+        let problems = Grader.problems(puzzle)
         let answered = puzzle.answers.compactMap { $0 }.count
         var summary = "\(problems.isEmpty ? "valid" : "invalid"), \(puzzle.difficulty.name) (\(puzzle.difficulty.range.lowerBound)-\(puzzle.difficulty.range.upperBound)), \(puzzle.exercises.count) exercise\(puzzle.exercises.count == 1 ? "" : "s")"
         if answered > 0 { summary += ", \(answered) answered" }
         let details = puzzle.exercises.map { e in
             e.problems.isEmpty ? "\(e) = \(e.correctAnswer): score \(e.features.score), \(e.features.label)" : "\(e): invalid"
         }
-        return CheckReport(summary: summary, details: details, notes: SheetVerifier.notes(puzzle), problems: problems)
+        return CheckReport(summary: summary, details: details, notes: Grader.notes(puzzle), problems: problems)
     }
 
-    public var metricColumns: [MetricColumn] {
-        var columns = [
-            MetricColumn("exercises", unit: "count", "exercises on the sheet"),
-            MetricColumn("additions", unit: "count", "additions"),
-            MetricColumn("subtractions", unit: "count", "subtractions"),
-            MetricColumn("largestOperand", unit: "value", "the largest operand"),
-            MetricColumn("largestResult", unit: "value", "the largest result"),
-            MetricColumn("meanScore", unit: "score", "mean feature score of the valid exercises"),
-            MetricColumn("minScore", unit: "score", "lowest feature score"),
-            MetricColumn("maxScore", unit: "score", "highest feature score"),
-        ]
-        for feature in DrillFeature.allCases {
-            columns.append(MetricColumn("\(feature.key)Exercises", unit: "count", "exercises with the feature: \(feature.rule)"))
+    public var metrics: MetricTable<Puzzle> { Self.metricTable }
+
+    /// The exercises of a sheet that are valid, which most columns read.
+    private struct SheetAnalysis {
+        var sheet: Puzzle
+        var valid: [Exercise]
+        var scores: [Int]
+
+        init(_ sheet: Puzzle) {
+            self.sheet = sheet
+            valid = sheet.exercises.filter { $0.problems.isEmpty }
+            scores = valid.map(\.features.score)
         }
-        columns.append(MetricColumn("exerciseFeatures", unit: "json", "per exercise: the exercise, its score and its feature codes"))
-        return columns
     }
 
-    public func metrics(of puzzle: Sheet) -> [ReportValue] {
-        let valid = puzzle.exercises.filter { $0.problems.isEmpty }
-        let scores = valid.map(\.features.score)
-        var values: [ReportValue] = [
-            .int(puzzle.exercises.count),
-            .int(puzzle.exercises.filter { $0.type == .addition }.count),
-            .int(puzzle.exercises.filter { $0.type == .subtraction }.count),
-            .int(puzzle.exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 0),
-            .int(puzzle.exercises.map(\.correctAnswer).max() ?? 0),
-            scores.isEmpty ? .null : .double(Double(scores.reduce(0, +)) / Double(scores.count)),
-            scores.min().map { .int($0) } ?? .null,
-            scores.max().map { .int($0) } ?? .null,
+    private static let metricTable: MetricTable<Puzzle> = {
+        var metrics: [Metric<SheetAnalysis>] = [
+            Metric("exercises", unit: "count", "exercises on the sheet") { .int($0.sheet.exercises.count) },
+            Metric("additions", unit: "count", "additions") { .int($0.sheet.exercises.filter { $0.type == .addition }.count) },
+            Metric("subtractions", unit: "count", "subtractions") { .int($0.sheet.exercises.filter { $0.type == .subtraction }.count) },
+            Metric("largestOperand", unit: "value", "the largest operand") {
+                .int($0.sheet.exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 0)
+            },
+            Metric("largestResult", unit: "value", "the largest result") { .int($0.sheet.exercises.map(\.correctAnswer).max() ?? 0) },
+            Metric("meanScore", unit: "score", "mean feature score of the valid exercises") { a in
+                a.scores.isEmpty ? .null : .double(Double(a.scores.reduce(0, +)) / Double(a.scores.count))
+            },
+            Metric("minScore", unit: "score", "lowest feature score") { $0.scores.min().map { .int($0) } ?? .null },
+            Metric("maxScore", unit: "score", "highest feature score") { $0.scores.max().map { .int($0) } ?? .null },
         ]
-        for feature in DrillFeature.allCases {
-            values.append(.int(valid.filter { $0.features.features.contains(feature) }.count))
+        for feature in Technique.allCases {
+            metrics.append(Metric("\(feature.key)Exercises", unit: "count", "exercises with the feature: \(feature.rule)") { a in
+                .int(a.valid.filter { $0.features.features.contains(feature) }.count)
+            })
         }
-        values.append(.json("[" + valid.map { e in
-            "{\"exercise\":\"\(e)\",\"score\":\(e.features.score),\"features\":[" + e.features.features.map { "\"\($0.code)\"" }.joined(separator: ",") + "]}"
-        }.joined(separator: ",") + "]"))
-        return values
+        metrics.append(Metric("exerciseFeatures", unit: "json", "per exercise: the exercise, its score and its feature codes") { a in
+            .json("[" + a.valid.map(exerciseFeaturesJSON).joined(separator: ",") + "]")
+        })
+        return MetricTable(analysis: SheetAnalysis.init, metrics)
+    }()
+
+    /// One exercise of the `exerciseFeatures` column: the exercise, its
+    /// score and its feature codes.
+    private static func exerciseFeaturesJSON(_ e: Exercise) -> String {
+        "{\"exercise\":\"\(e)\",\"score\":\(e.features.score),\"features\":["
+            + e.features.features.map { "\"\($0.code)\"" }.joined(separator: ",") + "]}"
     }
 
-    public func count(_ puzzle: Sheet, limits: CountLimits) throws -> CountResult {
-        let start = ContinuousClock.now
-        let count = SheetVerifier.count(puzzle)
+    public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
+        let count = Solver.count(puzzle)
         let solved = count > 0 && limits.keepSolutions > 0 ? puzzle.solved : nil
         return CountResult(solutionCount: count, complete: true, stopReason: "exhausted", nodes: puzzle.exercises.count,
-                           elapsed: ContinuousClock.now - start,
                            fields: [("exercises", .int(puzzle.exercises.count))],
-                           solutionText: solved.map { DrillTextFormat.write($0) },
+                           solutionText: solved.map { TextFormat.write($0) },
                            solutionJSON: solved.map { "[" + $0.answers.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]" })
     }
 
-    public var gradeLabels: [String] { DrillFeature.gradeLabels }
+    public var gradeLabels: [String] { Technique.gradeLabels }
 
     /// Grading is linear in the exercises, so `timeLimit` never stops it.
-    public func grade(_ puzzle: Sheet, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        try SheetVerifier.grade(puzzle, explain: explain)
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+        try Grader.grade(puzzle, explain: explain)
     }
 
-    public func startSession(_ puzzle: Sheet) -> DrillGame { DrillGame(sheet: puzzle) }
+    public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(sheet: puzzle) }
 }

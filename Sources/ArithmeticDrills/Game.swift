@@ -1,6 +1,6 @@
 import Foundation
 
-/// What happened to an answer in a ``DrillGame``.
+/// What happened to an answer in a ``GameSession``.
 public enum AnswerOutcome: Sendable, Equatable {
     /// Right: the result with its stars was recorded and the game moved on.
     case correct(stars: Int)
@@ -15,10 +15,10 @@ public enum AnswerOutcome: Sendable, Equatable {
 /// One sheet being played: the current exercise, its tries and hints, and
 /// the results so far. Times are passed in by the caller.
 ///
-///     var game = DrillGame(sheet: sheet)
+///     var game = GameSession(sheet: sheet)
 ///     game.show(at: now)
 ///     let outcome = game.answer(7, at: now.addingTimeInterval(4))
-public struct DrillGame: Codable, Sendable, Equatable {
+public struct GameSession: Codable, Sendable, Equatable {
     public var exercises: [Exercise]
     /// The index of the current exercise (== count when finished).
     public private(set) var index: Int = 0
@@ -31,7 +31,7 @@ public struct DrillGame: Codable, Sendable, Equatable {
     /// Tries per exercise before it counts as wrong.
     public var maxAttempts: Int
 
-    public init(sheet: Sheet, maxAttempts: Int = 3) {
+    public init(sheet: Puzzle, maxAttempts: Int = 3) {
         self.exercises = sheet.exercises
         self.maxAttempts = max(1, maxAttempts)
     }

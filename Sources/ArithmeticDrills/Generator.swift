@@ -3,10 +3,10 @@ import PuzzleKit
 /// Draws exercises of one difficulty at an exact feature score, never
 /// repeating one within a session.
 ///
-///     var generator = DrillGenerator(difficulty: .hard)
+///     var generator = Generator(difficulty: .hard)
 ///     var rng = SplitMix64(seed: 3)
 ///     let exercise = generator.next(score: 5, using: &rng)  // an exercise scoring exactly 5
-public struct DrillGenerator: Sendable {
+public struct Generator: Sendable {
     public let difficulty: Difficulty
     /// Exercises already used in this session.
     public private(set) var used: Set<Exercise> = []
@@ -56,8 +56,8 @@ public struct DrillGenerator: Sendable {
     ///
     /// - Throws: `GenerationFailure` `too-few-exercises` when the
     ///   difficulty has fewer such exercises than the sheet needs.
-    public static func sheet(_ profile: DrillProfile, seed: Int, label: String? = nil) throws(GenerationFailure) -> Sheet {
-        let pool = DrillGenerator(difficulty: profile.difficulty).candidates(score: profile.target, label: label)
+    public static func sheet(_ profile: Profile, seed: Int, label: String? = nil) throws(GenerationFailure) -> Puzzle {
+        let pool = Generator(difficulty: profile.difficulty).candidates(score: profile.target, label: label)
         guard pool.count >= profile.length, profile.length > 0 else {
             let what = [profile.target.map { "score \($0)" }, label.map { "grade \($0)" }].compactMap { $0 }.joined(separator: " and ")
             throw GenerationFailure(reason: "too-few-exercises",
@@ -71,6 +71,6 @@ public struct DrillGenerator: Sendable {
         for _ in 0..<profile.length {
             exercises.append(open.remove(at: rng.index(below: open.count)))
         }
-        return Sheet(id: "\(profile.id)-\(seed)", difficulty: profile.difficulty, target: profile.target, exercises: exercises)
+        return Puzzle(id: "\(profile.id)-\(seed)", difficulty: profile.difficulty, target: profile.target, exercises: exercises)
     }
 }

@@ -6,7 +6,7 @@ import PuzzleKit
 /// the exercises in ``Exercise``'s `Codable` keys, each with an optional `answer`.
 ///
 ///     {"difficulty":4,"exercises":[{"difficulty":4,"firstNumber":7,"secondNumber":5,"type":"plus"}],"id":"hard-1"}
-public enum DrillJSONFormat {
+public enum JSONFormat {
     struct ExerciseJSON: Codable {
         var type: OperationType
         var firstNumber: Int
@@ -26,17 +26,17 @@ public enum DrillJSONFormat {
     ///
     /// - Throws: `FormatError` naming the file, the line and the
     ///   JSON path.
-    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Sheet {
+    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
         try sheet(decodeJSON(SheetJSON.self, from: data, file: file, line: line), file: file, line: line)
     }
 
     /// Reads JSON Lines: one sheet object per line.
-    public static func readLines(_ text: String, file: String) -> [Result<Sheet, FormatError>] {
+    public static func readLines(_ text: String, file: String) -> [Result<Puzzle, FormatError>] {
         readJSONLines(text) { (data, line) throws(FormatError) in try read(data, file: file, line: line) }
     }
 
     /// The sheet as one JSON object (keys sorted).
-    public static func write(_ sheet: Sheet, pretty: Bool) -> String {
+    public static func write(_ sheet: Puzzle, pretty: Bool) -> String {
         let json = SheetJSON(id: sheet.id, difficulty: sheet.difficulty, target: sheet.target,
                              exercises: sheet.exercises.enumerated().map { i, e in
                                  ExerciseJSON(type: e.type, firstNumber: e.firstNumber, secondNumber: e.secondNumber,
@@ -46,7 +46,7 @@ public enum DrillJSONFormat {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func sheet(_ json: SheetJSON, file: String, line: Int) throws(FormatError) -> Sheet {
+    private static func sheet(_ json: SheetJSON, file: String, line: Int) throws(FormatError) -> Puzzle {
         let at = SourceLocation(file: file, line: line)
         guard !json.exercises.isEmpty else { throw FormatError("exercises: expected at least one exercise", at: at) }
         if let target = json.target, target < 0 { throw FormatError("target: expected a non-negative integer, found \(target)", at: at) }
@@ -59,7 +59,7 @@ public enum DrillJSONFormat {
                 throw FormatError("\(here).difficulty: \(e.difficulty.rawValue) differs from the sheet's difficulty \(json.difficulty.rawValue)", at: at)
             }
         }
-        return Sheet(id: json.id, difficulty: json.difficulty, target: json.target,
+        return Puzzle(id: json.id, difficulty: json.difficulty, target: json.target,
                      exercises: json.exercises.map { Exercise($0.type, $0.firstNumber, $0.secondNumber, difficulty: $0.difficulty) },
                      answers: json.exercises.map(\.answer))
     }

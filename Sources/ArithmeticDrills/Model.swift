@@ -20,50 +20,6 @@ public enum OperationType: String, Codable, CaseIterable, Sendable, Comparable {
     }
 }
 
-/// The number range of a drill: operands are
-/// drawn from `1...3`, `1...5`, `1...7` or `1...10`.
-///
-/// The raw values are the JSON values 1–4.
-public enum Difficulty: Int, Codable, CaseIterable, Sendable, Comparable {
-    case veryEasy = 1
-    case easy = 2
-    case medium = 3
-    case hard = 4
-
-    /// The operand range.
-    public var range: ClosedRange<Int> {
-        switch self {
-        case .veryEasy: return 1...3
-        case .easy: return 1...5
-        case .medium: return 1...7
-        case .hard: return 1...10
-        }
-    }
-
-    /// The name on the command line and in the text format: `very-easy`,
-    /// `easy`, `medium`, `hard`.
-    public var name: String {
-        switch self {
-        case .veryEasy: return "very-easy"
-        case .easy: return "easy"
-        case .medium: return "medium"
-        case .hard: return "hard"
-        }
-    }
-
-    /// The difficulty a command-line or header name stands for.
-    public static func named(_ name: some StringProtocol) -> Difficulty? {
-        allCases.first { $0.name == name }
-    }
-
-    /// The smallest difficulty whose range holds `value`, or `nil` above 10.
-    public static func smallest(holding value: Int) -> Difficulty? {
-        allCases.first { $0.range.contains(value) }
-    }
-
-    public static func < (a: Difficulty, b: Difficulty) -> Bool { a.rawValue < b.rawValue }
-}
-
 /// One exercise: `firstNumber op secondNumber`, with no random `id`, visual
 /// hint or creation date, which an engine has no use for and which would make
 /// output depend on the clock.
@@ -108,3 +64,43 @@ public struct Exercise: Hashable, Codable, Sendable, Comparable, CustomStringCon
         (a.type, a.firstNumber, a.secondNumber, a.difficulty) < (b.type, b.firstNumber, b.secondNumber, b.difficulty)
     }
 }
+
+/// A practice sheet: the family's puzzle, one session's exercises for one
+/// difficulty, optionally with the answers written in.
+public struct Puzzle: Sendable, Equatable {
+    /// The file name without its extension, or the generator's
+    /// `<profile>-<seed>`.
+    public var id: String
+    /// The number range every exercise is meant to come from.
+    public var difficulty: Difficulty
+    /// The feature score every exercise was generated for, if any (metadata).
+    public var target: Int?
+    public var exercises: [Exercise]
+    /// Answers written in, one per exercise (`nil`: not answered).
+    public var answers: [Int?]
+
+    /// A sheet; `answers` is padded or cut to one per exercise, and every
+    /// exercise takes the sheet's difficulty.
+    public init(id: String, difficulty: Difficulty, target: Int? = nil, exercises: [Exercise], answers: [Int?] = []) {
+        self.id = id
+        self.difficulty = difficulty
+        self.target = target
+        self.exercises = exercises.map { var e = $0; e.difficulty = difficulty; return e }
+        self.answers = (0..<exercises.count).map { $0 < answers.count ? answers[$0] : nil }
+    }
+
+    /// The length of a practice session, in exercises.
+    public static let standardLength = 10
+
+    /// The sheet with every valid exercise's answer written in, or `nil`
+    /// when some exercise breaks the rules (it has no answer to write).
+    public var solved: Puzzle? {
+        guard exercises.allSatisfy({ $0.problems.isEmpty }) else { return nil }
+        var copy = self
+        copy.answers = exercises.map(\.correctAnswer)
+        return copy
+    }
+}
+
+/// The domain name of the family's puzzle: a practice sheet.
+public typealias Sheet = Puzzle

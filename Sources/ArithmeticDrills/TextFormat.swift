@@ -8,12 +8,12 @@ import PuzzleKit
 ///     target: 5
 ///     7 + 2
 ///     9 - 4 = 5
-public enum DrillTextFormat {
+public enum TextFormat {
     /// Reads a sheet. Its id is the file name without its extension.
     ///
     /// - Throws: `FormatError` at the first fault, naming the line
     ///   and column and what was expected.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Sheet {
+    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
         let lines = try meaningfulLines(of: text, file: file)
         var difficulty: Difficulty?
         var target: Int?
@@ -63,13 +63,13 @@ public enum DrillTextFormat {
         }
         let largest = exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 1
         let id = file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        return Sheet(id: id, difficulty: difficulty ?? Difficulty.smallest(holding: largest) ?? .hard,
+        return Puzzle(id: id, difficulty: difficulty ?? Difficulty.smallest(holding: largest) ?? .hard,
                      target: target, exercises: exercises, answers: answers)
     }
 
     /// Writes a sheet in the canonical form: comments, `profile:`, `target:`
     /// when set, then one exercise per line, `= answer` where one is written in.
-    public static func write(_ sheet: Sheet, comments: [String] = []) -> String {
+    public static func write(_ sheet: Puzzle, comments: [String] = []) -> String {
         var out = ""
         for comment in comments { out += "# \(comment)\n" }
         out += "profile: \(sheet.difficulty.name)\n"

@@ -14,7 +14,7 @@ extension CountResult {
                 fields: [(key: String, value: ReportValue)], solutionText: String?, solutionJSON: String?) {
         self.init(solutionCount: solutionCount, complete: complete, stopReason: stopReason.rawValue,
                   nodes: statistics.nodes, failures: statistics.failures, propagations: statistics.propagations,
-                  maxDepth: statistics.maxDepth, elapsed: statistics.elapsed, fields: fields,
+                  maxDepth: statistics.maxDepth, fields: fields,
                   solutionText: solutionText, solutionJSON: solutionJSON)
     }
 }

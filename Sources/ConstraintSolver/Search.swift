@@ -1,3 +1,4 @@
+import PuzzleKit
 /// A choice point: the branch `variable == value` taken at trail length `mark`.
 struct _Frame: Sendable {
     var variable: Int
@@ -53,8 +54,7 @@ extension _Engine {
 
     /// Searches the model from its root, then returns the engine to the root state.
     mutating func search(_ limits: SearchLimits) -> SearchResult {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let deadline = Deadline(limits.time)
         let solutionLimit = limits.solutions ?? Int.max
         let nodeLimit = limits.nodes ?? Int.max
         let keep = max(0, limits.keepSolutions)
@@ -69,7 +69,7 @@ extension _Engine {
         /// The limit that forbids visiting one more node, if any.
         func budgetExhausted() -> StopReason? {
             if nodes >= nodeLimit { return .nodeLimit }
-            if nodes & 63 == 0, let time = limits.time, start.duration(to: clock.now) >= time { return .timeLimit }
+            if nodes & 63 == 0, deadline.passed { return .timeLimit }
             return nil
         }
 
@@ -130,7 +130,7 @@ extension _Engine {
             failures: failures,
             propagations: propagationCount - propagationsBefore,
             maxDepth: maxDepth,
-            elapsed: start.duration(to: clock.now))
+            elapsed: deadline.elapsed)
         return SearchResult(
             solutionCount: solutionCount,
             complete: stopReason == .exhausted,

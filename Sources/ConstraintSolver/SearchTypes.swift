@@ -30,6 +30,9 @@ public enum StopReason: String, Sendable, Equatable {
     case nodeLimit
     /// The time budget ran out: the count is a lower bound.
     case timeLimit
+    /// The count reaches `Int.max`; it is reported as `Int.max`, a lower
+    /// bound (only ``Solver/countByComponents(_:)`` counts that far).
+    case overflow
 }
 
 /// Counters describing the work done by one search.

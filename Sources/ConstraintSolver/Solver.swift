@@ -33,6 +33,32 @@ public struct Solver: Sendable {
         engine.search(limits)
     }
 
+    /// Counts every solution, splitting the unfixed variables into groups
+    /// that share no table, linear sum or nogood and counting the groups
+    /// separately.
+    ///
+    /// The count and its completeness mean the same as with ``search(_:)``,
+    /// and node and time limits stop it the same way (the count is then a
+    /// lower bound), but far fewer nodes are needed when decisions cut the
+    /// model into independent parts: their counts are multiplied instead of
+    /// searched as a cartesian product. Parts still coupled by a cardinality
+    /// constraint are counted per usage of the values they share and combined
+    /// so that the usages add up. The statistics count this search's own
+    /// nodes, so they differ from those of ``search(_:)``. A count of
+    /// `Int.max` or more is reported as `Int.max` with ``StopReason/overflow``.
+    ///
+    /// - Parameter limits: Node and time budgets. A solution limit or
+    ///   `keepSolutions` needs solutions one by one, so such limits run
+    ///   ``search(_:)`` instead.
+    /// - Returns: The count, whether it is exact, why the search stopped and
+    ///   statistics; no solutions.
+    /// - Complexity: Exponential in the worst case, but in the size of the
+    ///   largest group rather than of the whole model once it splits.
+    public mutating func countByComponents(_ limits: SearchLimits = .init()) -> SearchResult {
+        if limits.solutions != nil || limits.keepSolutions > 0 { return engine.search(limits) }
+        return engine.countByComponents(limits)
+    }
+
     /// Runs the initial propagation only and returns the pruned domains.
     ///
     /// - Returns: For each variable its remaining value indices in increasing

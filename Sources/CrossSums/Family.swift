@@ -6,23 +6,23 @@ import PuzzleKit
 /// research tools use. Its profiles are the four difficulties, and every
 /// generated puzzle is unique and needs exactly its difficulty's techniques.
 public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
-    public typealias Profile = Difficulty
+    public typealias Profile = CrossSums.Profile
 
     public init() {}
 
     public let info = FamilyInfo(name: "cross-sums", textExtension: "xsum",
                                  summary: "cross sums: remove numbers until every row and column adds up to its sum")
-    public var profiles: [Difficulty] { Difficulty.allCases }
+    public var profiles: [Profile] { Profile.allCases }
 
     /// `easy`, `medium`, `hard` or `extra-hard` (also "Extra Hard").
-    public func profile(named argument: String) throws -> Difficulty {
-        guard let difficulty = Difficulty(name: argument) else {
+    public func profile(named argument: String) throws -> Profile {
+        guard let difficulty = Profile(name: argument) else {
             throw UsageError("unknown cross sums difficulty '\(argument)': expected easy, medium, hard or extra-hard")
         }
         return difficulty
     }
 
-    public func id(of profile: Difficulty) -> String { profile.rawValue }
+    public func id(of profile: Profile) -> String { profile.rawValue }
     public func id(of puzzle: Puzzle) -> String { puzzle.id }
 
     /// A JSON puzzle or pack has a `rowSums` key; a text grid's first row starts
@@ -48,9 +48,9 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
         puzzle.solution == nil ? nil : TextFormat.writeSolution(puzzle, comments: comments)
     }
 
-    public func generate(_ difficulty: Difficulty, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
+    public func generate(_ difficulty: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
         do throws(GenerationError) {
-            let generated = try PuzzleGenerator().generate(difficulty: difficulty, seed: request.seed)
+            let generated = try Generator().generate(difficulty: difficulty, seed: request.seed)
             return Generated(puzzle: generated.puzzle, attempts: generated.candidates, revealed: 0, notes: ["unique"])
         } catch {
             throw GenerationFailure(reason: error.reason, error.description)
@@ -76,25 +76,22 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
                            problems: holds == false ? ["its solution does not hold"] : [])
     }
 
-    public var metricColumns: [MetricColumn] {
-        MetricColumn.gridSize + [
-            MetricColumn("keptCells", unit: "cells", "numbers the solution keeps"),
-            MetricColumn("gridTotal", unit: "sum", "the sum of all numbers in the grid"),
-            MetricColumn("keptTotal", unit: "sum", "the sum of the kept numbers (= all row sums added up)"),
-        ]
-    }
+    public var metrics: MetricTable<Puzzle> { Self.metricTable }
 
-    public func metrics(of puzzle: Puzzle) -> [ReportValue] {
-        let kept = puzzle.solution.map { mask in mask.joined().filter { $0 }.count }
-        return [
-            .int(puzzle.grid.count), .int(puzzle.grid.first?.count ?? 0), kept.map(ReportValue.int) ?? .null,
-            .int(puzzle.grid.joined().reduce(0, +)), .int(puzzle.rowSums.reduce(0, +)),
-        ]
-    }
+    private static let metricTable = MetricTable<Puzzle>(
+        Metric.gridSize(rows: { $0.grid.count }, columns: { $0.grid.first?.count ?? 0 }) + [
+            Metric("keptCells", unit: "cells", "numbers the solution keeps") { puzzle in
+                puzzle.solution.map { mask in .int(mask.joined().filter { $0 }.count) } ?? .null
+            },
+            Metric("gridTotal", unit: "sum", "the sum of all numbers in the grid") { .int($0.grid.joined().reduce(0, +)) },
+            Metric("keptTotal", unit: "sum", "the sum of the kept numbers (= all row sums added up)") {
+                .int($0.rowSums.reduce(0, +))
+            },
+        ])
 
     /// The `puzzles.json` an app ships: levels numbered from 1 within the
     /// difficulty (`hard-1`, `hard-2`, …), with solutions.
-    public func pack(_ puzzles: [Puzzle], profile: Difficulty) -> String {
+    public func pack(_ puzzles: [Puzzle], profile: Profile) -> String {
         var numbered = puzzles
         for index in numbered.indices {
             numbered[index].id = LevelID.make(difficulty: profile.rawValue, level: index + 1)
@@ -103,7 +100,7 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
-        let model = try CrossSumsModel(puzzle: puzzle)
+        let model = try Solver(puzzle: puzzle)
         let solved = model.solve(SearchLimits(limits))
         let first = solved.solutions.first
         return CountResult(
@@ -115,12 +112,12 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     public typealias Technique = CrossSums.Technique
 
-    public var gradeLabels: [String] { Difficulty.allCases.map(\.rawValue) + ["guess-required"] }
+    public var gradeLabels: [String] { Profile.allCases.map(\.rawValue) + ["guess-required"] }
 
     public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let start = ContinuousClock.now
-        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: timeLimit)
-        let report = try Grader(puzzle: puzzle).grade(timeLimit: timeLimit.map { $0 - (ContinuousClock.now - start) },
+        let deadline = Deadline(timeLimit)
+        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: deadline.remaining)
+        let report = try Grader(puzzle: puzzle).grade(timeLimit: deadline.remaining,
                                                       solutionsUpTo2: upTo2 ?? 0)
         var fields = report.reportRow.fields
         fields.removeAll { $0.key == "id" }

@@ -82,7 +82,7 @@ public struct GameSession: Sendable {
         if let solution = puzzle.solution {
             self.solution = solution
         } else {
-            let result = try CrossSumsModel(puzzle: puzzle).solve(.init(solutions: 2, keepSolutions: 1))
+            let result = try Solver(puzzle: puzzle).solve(.init(solutions: 2, keepSolutions: 1))
             guard result.solutionCount == 1, let only = result.solutions.first else {
                 throw .notUnique(solutionCount: result.solutionCount)
             }

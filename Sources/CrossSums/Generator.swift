@@ -5,7 +5,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     /// The settings cannot be generated at all.
     case invalidSettings(String)
     /// No candidate hit the difficulty within the budget.
-    case budgetExhausted(difficulty: Difficulty, rows: Int, columns: Int, candidates: Int, tooEasy: Int, tooHard: Int)
+    case budgetExhausted(difficulty: Profile, rows: Int, columns: Int, candidates: Int, tooEasy: Int, tooHard: Int)
 
     public var description: String {
         switch self {
@@ -27,22 +27,22 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// What the generator builds: grid size, numbers and target difficulty.
 public struct GeneratorSettings: Sendable, Equatable {
-    public var difficulty: Difficulty
+    public var difficulty: Profile
     public var rows: Int
     public var columns: Int
     public var numberRange: ClosedRange<Int>
     /// The share of numbers the hidden solution keeps, in percent.
     public var keepPercent: Int
 
-    /// The settings of a difficulty: its grid size and numbers (see ``Difficulty``).
-    public init(difficulty: Difficulty) {
+    /// The settings of a difficulty: its grid size and numbers (see ``Profile``).
+    public init(difficulty: Profile) {
         self.difficulty = difficulty
         (rows, columns) = difficulty.size
         numberRange = difficulty.numberRange
         keepPercent = difficulty.keepPercent
     }
 
-    public init(difficulty: Difficulty, rows: Int, columns: Int, numberRange: ClosedRange<Int> = 1...9, keepPercent: Int = 50) {
+    public init(difficulty: Profile, rows: Int, columns: Int, numberRange: ClosedRange<Int> = 1...9, keepPercent: Int = 50) {
         self.difficulty = difficulty
         self.rows = rows
         self.columns = columns
@@ -61,7 +61,7 @@ public struct GeneratorSettings: Sendable, Equatable {
     }
 }
 
-extension Difficulty {
+extension Profile {
     /// The share of numbers kept in generated solutions, in percent.
     var keepPercent: Int {
         switch self {
@@ -95,12 +95,12 @@ public struct GeneratedPuzzle: Sendable {
 /// solutions usually die. Deductions are sound, so a puzzle the techniques
 /// solve has exactly one solution.
 ///
-///     let generated = try PuzzleGenerator().generate(difficulty: .hard, seed: 42)
+///     let generated = try Generator().generate(difficulty: .hard, seed: 42)
 ///     print(TextFormat.writeSolution(generated.puzzle))
 ///
 /// All randomness comes from one `SplitMix64` seeded with the
 /// seed, so a seed gives the same puzzle on every run and machine.
-public struct PuzzleGenerator: Sendable {
+public struct Generator: Sendable {
     /// Candidates tried before ``GenerationError/budgetExhausted(difficulty:rows:columns:candidates:tooEasy:tooHard:)``.
     public var budget: Int
     /// Repairs of one stuck candidate before a new one is drawn.
@@ -112,7 +112,7 @@ public struct PuzzleGenerator: Sendable {
     }
 
     /// Generates a puzzle of `difficulty` with its standard size and numbers.
-    public func generate(difficulty: Difficulty, seed: Int) throws(GenerationError) -> GeneratedPuzzle {
+    public func generate(difficulty: Profile, seed: Int) throws(GenerationError) -> GeneratedPuzzle {
         try generate(GeneratorSettings(difficulty: difficulty), seed: seed)
     }
 
@@ -208,7 +208,7 @@ struct _Classifier {
 
     /// Whether the techniques of `difficulty` solve the candidate and those of
     /// the difficulty below do not.
-    mutating func classify(numbers: [Int], mask: [Bool], difficulty: Difficulty) -> Verdict {
+    mutating func classify(numbers: [Int], mask: [Bool], difficulty: Profile) -> Verdict {
         guard closure.load(numbers: numbers, mask: mask) else {
             return classifyOnArrays(numbers: numbers, mask: mask, difficulty: difficulty)
         }
@@ -227,7 +227,7 @@ struct _Classifier {
     /// ``classify(numbers:mask:difficulty:)`` with ``_Propagator``: the
     /// reference the fast path must agree with, and the way for targets of
     /// 128 or more.
-    mutating func classifyOnArrays(numbers: [Int], mask: [Bool], difficulty: Difficulty) -> Verdict {
+    mutating func classifyOnArrays(numbers: [Int], mask: [Bool], difficulty: Profile) -> Verdict {
         var rowSums = [Int](repeating: 0, count: rows)
         var columnSums = [Int](repeating: 0, count: columns)
         for i in 0..<(rows * columns) where mask[i] {

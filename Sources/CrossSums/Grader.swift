@@ -77,8 +77,8 @@ public struct GradeReport: Sendable {
     public var longestForcedRun: Int
     /// The sum of the steps' weights (a guess weighs its weight times its depth).
     public var score: Int
-    /// The difficulty the hardest technique belongs to, when solved without guessing.
-    public var difficulty: Difficulty?
+    /// The profile the hardest technique belongs to, when solved without guessing.
+    public var difficulty: Profile?
     /// `easy`, `medium`, `hard`, `extra-hard`, `guess-required`, `stuck`,
     /// `no-solution` or `budget-exceeded`.
     public var label: String
@@ -173,11 +173,11 @@ public struct Grader: Sendable {
     public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil,
                       solutionsUpTo2: Int? = nil) -> GradeReport {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
-        if let timeLimit { run.deadline = ContinuousClock.now.advanced(by: timeLimit) }
+        run.deadline = Deadline(timeLimit)
         let start = _SearchState(board: board)
         let outcome = run.solveTiered(start)
         let count = solutionsUpTo2.map { min($0, 2) }
-            ?? (try? CrossSumsModel(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
+            ?? (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
         return run.report(outcome, puzzle: puzzle, solutionsUpTo2: count)
     }
 
@@ -227,11 +227,11 @@ struct _GradeRun {
     var maxGuessDepth = 0
     var budgetExceeded = false
     var propagator: _Propagator
-    var deadline: ContinuousClock.Instant?
+    var deadline = Deadline(nil)
 
     /// Whether the time limit has passed (and records that the budget ran out).
     mutating func outOfTime() -> Bool {
-        if let deadline, ContinuousClock.now >= deadline { budgetExceeded = true }
+        if deadline.passed { budgetExceeded = true }
         return budgetExceeded
     }
 
@@ -287,7 +287,7 @@ struct _GradeRun {
         var offered = 0
         propagator.resetConsistency()
         for cell in 0..<board.cellCount where state.cells[cell] == _undecided {
-            if deadline != nil && outOfTime() { return .none }
+            if deadline.end != nil && outOfTime() { return .none }
             var found = false
             for keep in [true, false] where propagator.refutes(cell, keep: keep, in: state.cells) {
                 if found { return .contradiction }  // both decisions fail

@@ -19,8 +19,8 @@ public enum LevelPack {
     ///   - generator: the generator (its settings) that makes each level.
     ///   - progress: called after each level with the number done.
     /// - Throws: the first ``GenerationError``.
-    public static func generate(difficulty: Difficulty, levels: Int, seed: Int,
-                                generator: PuzzleGenerator = PuzzleGenerator(),
+    public static func generate(difficulty: Profile, levels: Int, seed: Int,
+                                generator: Generator = Generator(),
                                 progress: (Int) -> Void = { _ in }) throws(GenerationError) -> [Puzzle] {
         var puzzles: [Puzzle] = []
         puzzles.reserveCapacity(max(0, levels))

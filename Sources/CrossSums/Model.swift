@@ -59,7 +59,7 @@ public struct Puzzle: Codable, Identifiable, Sendable, Equatable {
     /// `"<difficulty>-<level>"`, e.g. `"hard-50"`, for pack levels; the file
     /// name for a puzzle read from a file.
     public var id: String
-    /// A ``Difficulty`` raw value (`easy`, `medium`, `hard`, `extra-hard`) or
+    /// A ``Profile`` raw value (`easy`, `medium`, `hard`, `extra-hard`) or
     /// `custom` for a puzzle read from a file.
     public var difficulty: String
     public let grid: [[Int]]

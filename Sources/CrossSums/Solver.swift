@@ -67,10 +67,10 @@ extension SolveResult {
 /// row sums and the column sums add up to different totals (both are the
 /// total of all kept numbers) the puzzle has no solution and no search runs.
 ///
-///     let model = try CrossSumsModel(puzzle: puzzle)
+///     let model = try Solver(puzzle: puzzle)
 ///     print(model.solve(SearchLimits(solutions: 2)).solutionCount)
 ///     // Prints "1"
-public struct CrossSumsModel: Sendable {
+public struct Solver: Sendable {
     public let rows: Int
     public let columns: Int
     /// The model; `nil` when the sums alone rule out every mask.
@@ -121,7 +121,7 @@ public struct CrossSumsModel: Sendable {
             return SolveResult(solutionCount: 0, complete: stop == .exhausted, stopReason: stop, solutions: [],
                                statistics: SearchStatistics())
         }
-        var solver = Solver(model)
+        var solver = ConstraintSolver.Solver(model)
         let result = solver.search(limits)
         return SolveResult(
             solutionCount: result.solutionCount, complete: result.complete, stopReason: result.stopReason,
@@ -143,6 +143,6 @@ extension Puzzle {
     /// Counts the keep/remove masks that solve the puzzle, stopping at
     /// `limit` when given; `nil` for a malformed puzzle.
     public func countSolutions(limit: Int? = nil) -> Int? {
-        try? CrossSumsModel(puzzle: self).countSolutions(limit: limit)
+        try? Solver(puzzle: self).countSolutions(limit: limit)
     }
 }

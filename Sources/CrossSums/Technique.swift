@@ -27,7 +27,7 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConv
     case guess
 
     /// (code, JSON key, name, one-line rule, weight, difficulty): the table's row.
-    private var entry: (code: String, key: String, name: String, rule: String, weight: Int, difficulty: Difficulty?) {
+    private var entry: (code: String, key: String, name: String, rule: String, weight: Int, difficulty: Profile?) {
         switch self {
         case .tooBig:
             return ("too-big", "tooBig", "Too big", "A number larger than what its line still needs is removed.", 1, .easy)
@@ -56,7 +56,7 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConv
     public var weight: Int { entry.weight }
     /// The difficulty whose puzzles may need this technique at most, or `nil`
     /// for guessing, which no generated puzzle needs.
-    public var difficulty: Difficulty? { entry.difficulty }
+    public var difficulty: Profile? { entry.difficulty }
 
     /// Whether this technique reasons about one line alone.
     public var isSingleLine: Bool { self <= .combinations }

@@ -109,28 +109,26 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
             notes: LevelCheck.notes(for: level))
     }
 
-    public var metricColumns: [MetricColumn] {
-        MetricColumn.gridSize + [
-            MetricColumn("equations", unit: "count", "equations in the grid"),
-            MetricColumn("blanks", unit: "cells", "empty cells (= tiles in the pool)"),
-            MetricColumn("distinctPoolValues", unit: "count", "different numbers among the pool's tiles"),
-            MetricColumn("crossingCells", unit: "cells", "cells shared by a horizontal and a vertical equation"),
-            MetricColumn("crossingsPerEquationMin", unit: "cells", "fewest crossing cells of any one equation"),
-            MetricColumn("crossingsPerEquationMean", unit: "cells", "crossing cells per equation, averaged over the equations"),
-            MetricColumn("blankCrossingCells", unit: "cells", "crossing cells that are empty"),
-        ]
-    }
+    public var metrics: MetricTable<Level> { Self.metricTable }
 
-    public func metrics(of level: Level) -> [ReportValue] {
-        let crossings = CrossingMetrics(level)
-        let perEquation = crossings.perEquation
-        return [
-            .int(level.rows), .int(level.columns), .int(level.equations.count), .int(level.blankPositions.count),
-            .int(Set(level.numberPool).count), .int(crossings.cells), .int(perEquation.min() ?? 0),
-            .double(perEquation.isEmpty ? 0 : Double(perEquation.reduce(0, +)) / Double(perEquation.count)),
-            .int(crossings.blankCells),
-        ]
-    }
+    private static let metricTable = MetricTable<Level>(
+        analysis: { level in (level: level, crossings: CrossingMetrics(level)) },
+        Metric.gridSize(rows: { $0.level.rows }, columns: { $0.level.columns }) + [
+            Metric("equations", unit: "count", "equations in the grid") { .int($0.level.equations.count) },
+            Metric("blanks", unit: "cells", "empty cells (= tiles in the pool)") { .int($0.level.blankPositions.count) },
+            Metric("distinctPoolValues", unit: "count", "different numbers among the pool's tiles") {
+                .int(Set($0.level.numberPool).count)
+            },
+            Metric("crossingCells", unit: "cells", "cells shared by a horizontal and a vertical equation") { .int($0.crossings.cells) },
+            Metric("crossingsPerEquationMin", unit: "cells", "fewest crossing cells of any one equation") {
+                .int($0.crossings.perEquation.min() ?? 0)
+            },
+            Metric("crossingsPerEquationMean", unit: "cells", "crossing cells per equation, averaged over the equations") { a in
+                let perEquation = a.crossings.perEquation
+                return .double(perEquation.isEmpty ? 0 : Double(perEquation.reduce(0, +)) / Double(perEquation.count))
+            },
+            Metric("blankCrossingCells", unit: "cells", "crossing cells that are empty") { .int($0.crossings.blankCells) },
+        ])
 
     public func count(_ level: Level, limits: CountLimits) throws -> CountResult {
         let model = try CrosswordModel(level: level)

@@ -102,14 +102,13 @@ public struct Grader: Sendable {
     /// state's live tuples are filtered from the tables anew (tests compare
     /// the two).
     func grade(_ level: Level, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) throws(SolveError) -> GradeReport {
-        let clock = ContinuousClock()
-        let deadline = timeLimit.map { clock.now.advanced(by: $0) }
+        let deadline = Deadline(timeLimit)
         let model = try CrosswordModel(level: level)
         var count = solutionsUpTo2.map { min($0, 2) } ?? 0
         var solutionsKnown = true
         if solutionsUpTo2 == nil {
             let counted = model.solve(SearchLimits(solutions: 2, nodes: DefaultBudget.nodes,
-                                                   time: deadline.map { clock.now.duration(to: $0) }))
+                                                   time: deadline.remaining))
             count = counted.solutionCount
             solutionsKnown = counted.complete || counted.stopReason == .solutionLimit
         }
@@ -240,7 +239,7 @@ struct _DeductionEngine {
     var budget = Grader.guessBudget
     var stopAfterFirstStep = false
     /// When grading must stop; once passed, no step or guess is taken.
-    var deadline: ContinuousClock.Instant?
+    var deadline = Deadline(nil)
     var timedOut = false
 
     init(model: CrosswordModel, level: Level) {
@@ -794,7 +793,7 @@ extension _DeductionEngine: TieredSolver {
     /// Places the first move of the easiest technique that has any; the
     /// search budget counts these steps.
     mutating func deduce(_ state: inout _DeductionState, depth: Int) -> DeductionResult {
-        if let deadline, ContinuousClock.now >= deadline { timedOut = true }
+        if deadline.passed { timedOut = true }
         if timedOut { return .none }
         budget -= 1
         if budget < 0 { return .contradiction }

@@ -154,8 +154,8 @@ public struct CrosswordModel: Sendable {
             return SolveResult(solutionCount: 0, complete: true, stopReason: .exhausted, solutions: [],
                                statistics: SearchStatistics())
         }
-        var solver = Solver(model)
-        let result = solver.search(limits)
+        // A full count (no solution limit) may split the grid into independent parts.
+        let result = limits.solutions == nil ? Self.count(model, limits) : Self.search(model, limits)
         return SolveResult(
             solutionCount: result.solutionCount, complete: result.complete, stopReason: result.stopReason,
             solutions: result.solutions.map { assignment in

@@ -55,10 +55,10 @@ extension LevelGenerator {
         var found: GeneratedLevel?
         var seen: [DifficultyLabel: Int] = [:]
         var layouts = 0
-        let deadline = timeLimit.map { ContinuousClock.now.advanced(by: $0) }
+        let deadline = Deadline(timeLimit)
         _ = try uniqueLevels(difficulty, seed: seed, layouts: Self.maxLabelLayouts, minBlanks: minBlanks) { generated in
             layouts += 1
-            guard let grade = try? Grader().grade(generated.level, timeLimit: deadline.map { ContinuousClock.now.duration(to: $0) }),
+            guard let grade = try? Grader().grade(generated.level, timeLimit: deadline.remaining),
                   grade.complete else { return false }
             seen[grade.label, default: 0] += 1
             guard grade.label == label else { return false }
@@ -263,21 +263,4 @@ extension Level {
         return Level(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
                      numberPool: pool, solution: solution?.filter { $0.position != entry.position })
     }
-}
-
-/// When a generation budget runs out: a fixed instant, read as often as the
-/// loops like.
-struct Deadline {
-    let end: ContinuousClock.Instant?
-    let seconds: Double
-
-    init(_ limit: Duration?) {
-        end = limit.map { ContinuousClock.now.advanced(by: $0) }
-        seconds = limit.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
-    }
-
-    var passed: Bool { end.map { ContinuousClock.now >= $0 } ?? false }
-
-    /// The time left, for a search's own budget; `nil` without a budget.
-    var remaining: Duration? { end.map { ContinuousClock.now.duration(to: $0) } }
 }

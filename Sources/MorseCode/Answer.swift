@@ -14,7 +14,7 @@ public struct AnswerCheck: Sendable, Equatable {
     public var symbols: [SymbolResult]
 }
 
-extension Exercise {
+extension Puzzle {
     /// Checks an answer: text for the code-to-text modes (any case, words
     /// apart by blanks), code text for the others (symbols apart by blanks,
     /// words by `/`).
@@ -24,7 +24,7 @@ extension Exercise {
     /// that does not even read (unknown characters or codes) gets every
     /// symbol of each word it cannot read wrong.
     ///
-    ///     let exercise = Exercise(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
+    ///     let exercise = Puzzle(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
     ///     print(exercise.check("sea").isCorrect, exercise.check("SET").symbols.map(\.correct))
     ///     // Prints "true [true, true, false]"
     public func check(_ given: String) -> AnswerCheck {

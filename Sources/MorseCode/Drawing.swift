@@ -5,11 +5,11 @@ import PuzzleKit
 /// wide with its code in a box below, words a cell apart, as many to a line
 /// as fit in ``lineWidth`` cells. The prompt's side is given, the answer's
 /// side is empty; solved, the answer is written in.
-extension MorseFamily: DrawableFamily {
+extension MorseCodeFamily: DrawableFamily {
     /// The board's width in cells: twelve symbols, or a few short words.
     static let lineWidth = 24
 
-    public func board(_ exercise: Exercise, solved: Bool) throws -> Board {
+    public func board(_ exercise: Puzzle, solved: Bool) throws -> Board {
         let slots = try layout(exercise)
         var cells: [Cell] = []
         for slot in slots {
@@ -25,7 +25,7 @@ extension MorseFamily: DrawableFamily {
         return Board(cells: cells)
     }
 
-    public func steps(_ exercise: Exercise) throws -> [StepMarks] {
+    public func steps(_ exercise: Puzzle) throws -> [StepMarks] {
         let slots = try layout(exercise)
         let grade = Grader.grade(exercise)
         // The explanation's order: easiest first, as `Grader.explain` writes it.
@@ -60,7 +60,7 @@ extension MorseFamily: DrawableFamily {
 
     /// The text's symbols in reading order, placed line by line; a word
     /// longer than a line is broken.
-    private func layout(_ exercise: Exercise) throws -> [Slot] {
+    private func layout(_ exercise: Puzzle) throws -> [Slot] {
         let words: [String]
         do { words = try MorseText.words(of: exercise.text) } catch {
             throw DrawingError("\(exercise.id): the text cannot be drawn: \(error)")

@@ -3,33 +3,27 @@ import PuzzleKit
 
 /// Morse code exercises as a `PuzzleFamily`: reading, writing,
 /// generating, counting decodings, grading and practising.
-public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
-    public typealias Puzzle = Exercise
-    public typealias Profile = ExerciseProfile
-    public typealias Technique = Feature
+public struct MorseCodeFamily: CountingFamily, GradingFamily, PlayableFamily {
+    public typealias Puzzle = MorseCode.Puzzle
+    public typealias Profile = MorseCode.Profile
+    public typealias Technique = MorseCode.Technique
 
-    /// The clock that times counts (injected so the library reads no clock
-    /// of its own; the default is the continuous clock).
-    public var now: @Sendable () -> ContinuousClock.Instant
-
-    public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
-        self.now = now
-    }
+    public init() {}
 
     public let info = FamilyInfo(name: "morse", textExtension: "morse",
                                  summary: "Morse code exercises: code to word or sentence and back, at three difficulties")
-    public var profiles: [ExerciseProfile] { ExerciseProfile.all }
+    public var profiles: [Profile] { Profile.all }
     public var gradeLabels: [String] { Difficulty.allCases.map(\.label) }
 
-    public func profile(named argument: String) throws -> ExerciseProfile {
-        guard let profile = ExerciseProfile(id: argument) else {
+    public func profile(named argument: String) throws -> Profile {
+        guard let profile = Profile(id: argument) else {
             throw UsageError("unknown morse profile '\(argument)': expected <mode>-<difficulty>, a mode of \(ExerciseMode.allCases.map(\.code).joined(separator: ", ")) and a difficulty of beginner, intermediate, advanced (e.g. code-to-word-beginner)")
         }
         return profile
     }
 
-    public func id(of profile: ExerciseProfile) -> String { profile.id }
-    public func id(of puzzle: Exercise) -> String { puzzle.id }
+    public func id(of profile: Profile) -> String { profile.id }
+    public func id(of puzzle: Puzzle) -> String { puzzle.id }
 
     /// A JSON exercise has `mode` and `prompt`; a text exercise has the
     /// `prompt:` and `answer:` keys no other format has.
@@ -39,23 +33,23 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
         return keys.contains("prompt") && keys.contains("answer")
     }
 
-    public func read(_ data: Data, file: String) -> [Result<Exercise, FormatError>] {
+    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
         PuzzleSource.read(data, file: file, textExtension: info.textExtension,
                           text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
                           json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
     }
 
-    public func writeText(_ puzzle: Exercise, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Exercise, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
+    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     /// An exercise carries its answer, so the solved form is the exercise.
-    public func writeSolution(_ puzzle: Exercise, comments: [String]) -> String? {
+    public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         TextFormat.write(puzzle, comments: comments)
     }
 
-    public func generate(_ profile: ExerciseProfile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Exercise> {
+    public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
         if let problem = unsupported(request) { throw GenerationFailure(reason: "unsupported", problem) }
-        guard !ExerciseGenerator.pool(sentences: profile.mode.isSentence, difficulty: profile.difficulty).isEmpty else {
+        guard !Generator.pool(sentences: profile.mode.isSentence, difficulty: profile.difficulty).isEmpty else {
             throw GenerationFailure(reason: "empty-pool", "no built-in entry grades \(profile.difficulty.label)")
         }
         // The profile's difficulty fixes the grade: every exercise is drawn from the entries graded exactly it.
@@ -63,7 +57,7 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
             throw GenerationFailure(reason: "label-not-reached",
                                     "\(id(of: profile)) generates \(profile.difficulty.label) exercises, not \(label); pick the profile of that grade")
         }
-        let exercise = ExerciseGenerator.generate(profile, seed: request.seed)
+        let exercise = Generator.generate(profile, seed: request.seed)
         return Generated(puzzle: exercise, attempts: 1, notes: ["grades \(profile.difficulty.label)"])
     }
 
@@ -75,7 +69,7 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
         return nil
     }
 
-    public func check(_ puzzle: Exercise) -> CheckReport {
+    public func check(_ puzzle: Puzzle) -> CheckReport {
         let grade = Grader.grade(puzzle)
         var notes: [String] = []
         if grade.difficulty != puzzle.difficulty {
@@ -85,19 +79,16 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
                            details: ["prompt: \(puzzle.prompt)", "answer: \(puzzle.answer)"], notes: notes)
     }
 
-    public var metricColumns: [MetricColumn] {
-        [MetricColumn("mode", unit: "", "the exercise mode"),
-         MetricColumn("symbols", unit: "symbols", "symbols of the text side"),
-         MetricColumn("words", unit: "words", "words of the text side"),
-         MetricColumn("signals", unit: "signals", "dots and dashes of the code"),
-         MetricColumn("units", unit: "PARIS units", "length when sent, with letter and word gaps")]
-    }
+    public var metrics: MetricTable<Puzzle> { Self.metricTable }
 
-    public func metrics(of puzzle: Exercise) -> [ReportValue] {
-        let words = (try? MorseText.words(of: puzzle.text)) ?? []
-        let grade = Grader.grade(puzzle)
-        return [.string(puzzle.mode.code), .int(words.joined().count), .int(words.count), .int(grade.signals), .int(grade.units)]
-    }
+    private static let metricTable = MetricTable<Puzzle>(
+        analysis: { (exercise: $0, words: (try? MorseText.words(of: $0.text)) ?? [], grade: Grader.grade($0)) }, [
+            Metric("mode", unit: "", "the exercise mode") { .string($0.exercise.mode.code) },
+            Metric("symbols", unit: "symbols", "symbols of the text side") { .int($0.words.joined().count) },
+            Metric("words", unit: "words", "words of the text side") { .int($0.words.count) },
+            Metric("signals", unit: "signals", "dots and dashes of the code") { .int($0.grade.signals) },
+            Metric("units", unit: "PARIS units", "length when sent, with letter and word gaps") { .int($0.grade.units) },
+        ])
 
     /// The number of decodings of the exercise's code with every gap
     /// removed, capped at `limits.solutions` like a search. A count beyond
@@ -106,11 +97,10 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     ///
     /// - Throws: ``DecodingCountError`` when the count exceeds 64 bits, no
     ///   cap was asked, and the build lacks the `GMP` trait.
-    public func count(_ puzzle: Exercise, limits: CountLimits) throws -> CountResult {
-        let start = now()
+    public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
         let code = try MorseText.unspaced(puzzle.text)
         let exact: PuzzleNumber?
-        switch Result(catching: { () throws(DecodingCountError) -> PuzzleNumber in try Decodings.count(code) }) {
+        switch Result(catching: { () throws(DecodingCountError) -> PuzzleNumber in try Solver.count(code) }) {
         case .success(let value):
             exact = value
         case .failure(let error):
@@ -129,9 +119,8 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
             complete = false
             reason = "solutionLimit"
         }
-        let shown = limits.keepSolutions > 0 ? try Decodings.list(code, limit: limits.keepSolutions) : []
+        let shown = limits.keepSolutions > 0 ? try Solver.list(code, limit: limits.keepSolutions) : []
         return CountResult(solutionCount: count, complete: complete, stopReason: reason, nodes: code.count,
-                           elapsed: now() - start,
                            fields: [("signals", .int(code.count)),
                                     ("exactCount", exact.map { .string($0.description) } ?? .null),
                                     ("decodings", .strings(shown))],
@@ -140,12 +129,12 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
 
     /// Grading and its count are linear in the signals, so `timeLimit`
     /// never stops them.
-    public func grade(_ puzzle: Exercise, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         let grade = Grader.grade(puzzle)
         // The decodings of the unspaced code counted up to 2, as `solve --limit 2` counts them.
         let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? (try? count(puzzle, limits: CountLimits(solutions: 2)))?.solutionCount
         var counts: [(key: String, value: ReportValue)] = []
-        for feature in Feature.allCases {
+        for feature in Technique.allCases {
             counts.append((key: feature.code, value: .int(grade.steps.filter { $0.feature == feature }.count)))
         }
         let fields: [(key: String, value: ReportValue)] = [("units", .int(grade.units)), ("signals", .int(grade.signals)),
@@ -160,5 +149,5 @@ public struct MorseFamily: CountingFamily, GradingFamily, PlayableFamily {
     }
 
     /// A practice session of the exercise, with a fresh progress record.
-    public func startSession(_ puzzle: Exercise) -> PracticeSession { PracticeSession(exercise: puzzle) }
+    public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(exercise: puzzle) }
 }

@@ -11,13 +11,13 @@ import Foundation
 /// answer, and answers after that are checked but not recorded. Nothing
 /// reads a clock: durations are passed in.
 ///
-///     var session = MorseFamily().startSession(exercise)   // word-to-code: "ET"
+///     var session = MorseCodeFamily().startSession(exercise)   // word-to-code: "ET"
 ///     session.press(0.06); session.pause(0.18); session.press(0.18)
 ///     print(session.tapped, session.submitTaps(seconds: 4).isCorrect)
 ///     // Prints "ET true"
-public struct PracticeSession: Sendable, Equatable {
+public struct GameSession: Sendable, Equatable {
     /// The exercise being practised.
-    public let exercise: Exercise
+    public let exercise: Puzzle
     /// Attempts so far, across sessions when a record was passed in.
     public private(set) var progress: ProgressRecord
     /// The classifier of key presses, keeping the player's speed.
@@ -34,7 +34,7 @@ public struct PracticeSession: Sendable, Equatable {
 
     /// A session of `exercise`, adding to `progress`, expecting the player
     /// at `wordsPerMinute` at first.
-    public init(exercise: Exercise, progress: ProgressRecord = ProgressRecord(), wordsPerMinute: Double = 15) {
+    public init(exercise: Puzzle, progress: ProgressRecord = ProgressRecord(), wordsPerMinute: Double = 15) {
         self.exercise = exercise
         self.progress = progress
         input = AdaptiveTapClassifier(wordsPerMinute: wordsPerMinute)
@@ -82,7 +82,7 @@ public struct PracticeSession: Sendable, Equatable {
         tappedWords = [[]]
     }
 
-    /// Checks a typed answer (see ``Exercise/check(_:)``) and records it;
+    /// Checks a typed answer (see ``Puzzle/check(_:)``) and records it;
     /// `seconds` is how long the player took, shared out among the symbols.
     @discardableResult
     public mutating func submit(_ answer: String, seconds: TimeInterval) -> AnswerCheck {

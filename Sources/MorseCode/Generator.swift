@@ -1,9 +1,9 @@
 import PuzzleKit
 
 /// Making exercises.
-public protocol ExerciseGenerating {
+public protocol PuzzleGenerating {
     /// An exercise of `mode` whose grade is `difficulty`.
-    mutating func generateExercise(mode: ExerciseMode, difficulty: Difficulty) -> Exercise
+    mutating func generateExercise(mode: ExerciseMode, difficulty: Difficulty) -> Puzzle
     /// The next symbol to practise.
     mutating func getNextSymbol() -> Character
 }
@@ -16,10 +16,10 @@ public protocol ExerciseGenerating {
 /// ``ProgressRecord``), entries holding one of them are preferred whenever
 /// any of the right difficulty does.
 ///
-///     var generator = ExerciseGenerator(seed: 7)
+///     var generator = Generator(seed: 7)
 ///     let exercise = generator.generateExercise(mode: .codeToWord, difficulty: .beginner)
 ///     print(exercise.prompt, "→", exercise.answer)
-public struct ExerciseGenerator: ExerciseGenerating, Sendable {
+public struct Generator: PuzzleGenerating, Sendable {
     public var rng: SplitMix64
     /// Symbols to favour, weakest first.
     public var weakSymbols: [Character]
@@ -38,7 +38,7 @@ public struct ExerciseGenerator: ExerciseGenerating, Sendable {
     private static let gradedWords = WordLists.allWords.map { (text: $0, difficulty: Grader.grade($0).difficulty) }
     private static let gradedSentences = WordLists.allSentences.map { (text: $0, difficulty: Grader.grade($0).difficulty) }
 
-    public mutating func generateExercise(mode: ExerciseMode, difficulty: Difficulty) -> Exercise {
+    public mutating func generateExercise(mode: ExerciseMode, difficulty: Difficulty) -> Puzzle {
         let all = Self.pool(sentences: mode.isSentence, difficulty: difficulty)
         let weak = Set(weakSymbols.map { Character($0.uppercased()) })
         let favoured = all.filter { $0.contains { weak.contains($0) } }
@@ -47,7 +47,7 @@ public struct ExerciseGenerator: ExerciseGenerating, Sendable {
         let normal = (try? MorseText.normalize(text)) ?? text
         let code = (try? MorseText.encode(text)) ?? "."
         drawn += 1
-        return Exercise(id: "\(ExerciseProfile(mode: mode, difficulty: difficulty).id)-\(drawn)", mode: mode, difficulty: difficulty,
+        return Puzzle(id: "\(Profile(mode: mode, difficulty: difficulty).id)-\(drawn)", mode: mode, difficulty: difficulty,
                         prompt: mode.promptIsCode ? code : normal, answer: mode.promptIsCode ? normal : code)
     }
 
@@ -62,8 +62,8 @@ public struct ExerciseGenerator: ExerciseGenerating, Sendable {
 
     /// The exercise of one seed: the same profile and seed give the same
     /// exercise, with the id `<profile id>-<seed>`.
-    public static func generate(_ profile: ExerciseProfile, seed: Int, weakSymbols: [Character] = []) -> Exercise {
-        var generator = ExerciseGenerator(seed: seed, weakSymbols: weakSymbols)
+    public static func generate(_ profile: Profile, seed: Int, weakSymbols: [Character] = []) -> Puzzle {
+        var generator = Generator(seed: seed, weakSymbols: weakSymbols)
         var exercise = generator.generateExercise(mode: profile.mode, difficulty: profile.difficulty)
         exercise.id = "\(profile.id)-\(seed)"
         return exercise

@@ -1,17 +1,17 @@
 import PuzzleKit
 
 /// A graded exercise: every feature found, the score and the grade.
-public struct MorseGrade: Sendable, Equatable {
+public struct GradeReport: Sendable, Equatable {
     /// One feature occurrence and what it concerns (`S`, `S/H`, `TELEGRAPH`).
     public struct Step: Sendable, Equatable {
-        public var feature: Feature
+        public var feature: Technique
         public var subject: String
     }
 
     public var steps: [Step]
     /// The sum of the steps' weights.
     public var score: Int
-    public var hardest: Feature?
+    public var hardest: Technique?
     /// The difficulty of the hardest feature (Beginner without any).
     public var difficulty: Difficulty
     /// The text's length in PARIS time units.
@@ -31,16 +31,16 @@ public struct MorseGrade: Sendable, Equatable {
 ///     // Prints "intermediate 5 long-symbol"
 public enum Grader {
     /// A word's unspaced code with at least this many decodings is an
-    /// ``Feature/ambiguousWord``.
+    /// ``Technique/ambiguousWord``.
     public static let ambiguityThreshold = 100_000
 
     /// Grades text; text that does not encode grades as empty (no steps).
-    public static func grade(_ text: String) -> MorseGrade {
+    public static func grade(_ text: String) -> GradeReport {
         let words = (try? MorseText.words(of: text)) ?? []
-        var steps: [MorseGrade.Step] = []
+        var steps: [GradeReport.Step] = []
         var maxAmbiguity = PuzzleNumber(0)
         for word in words {
-            for symbol in word { steps.append(.init(feature: Feature(symbol: symbol), subject: String(symbol))) }
+            for symbol in word { steps.append(.init(feature: Technique(symbol: symbol), subject: String(symbol))) }
             let ambiguity = wordAmbiguity(word)
             if maxAmbiguity < ambiguity { maxAmbiguity = ambiguity }
             if !(ambiguity < PuzzleNumber(ambiguityThreshold)) {
@@ -57,7 +57,7 @@ public enum Grader {
         let hardest = steps.map(\.feature).max()
         var score = 0
         for step in steps { score += step.feature.weight }
-        return MorseGrade(steps: steps, score: score, hardest: hardest, difficulty: hardest?.difficulty ?? .beginner,
+        return GradeReport(steps: steps, score: score, hardest: hardest, difficulty: hardest?.difficulty ?? .beginner,
                           units: (try? MorseText.units(of: text)) ?? 0,
                           signals: ((try? MorseText.unspaced(text)) ?? "").count, maxWordAmbiguity: maxAmbiguity)
     }
@@ -67,18 +67,18 @@ public enum Grader {
     static func wordAmbiguity(_ word: String) -> PuzzleNumber {
         guard let code = try? MorseText.unspaced(word) else { return PuzzleNumber(0) }
         do {
-            return try Decodings.count(code)
+            return try Solver.count(code)
         } catch {
             return PuzzleNumber(Int.max)
         }
     }
 
     /// Grades an exercise by its text side.
-    public static func grade(_ exercise: Exercise) -> MorseGrade { grade(exercise.text) }
+    public static func grade(_ exercise: Puzzle) -> GradeReport { grade(exercise.text) }
 
     /// The steps as sentences, easiest first (`EasiestFirst`), for
     /// explanations and hints.
-    public static func explain(_ grade: MorseGrade) -> [String] {
+    public static func explain(_ grade: GradeReport) -> [String] {
         EasiestFirst.order(grade.steps.map(\.feature)).map { i in
             let step = grade.steps[i]
             return "\(step.subject): \(step.feature.name.lowercased()) (weight \(step.feature.weight)) — \(step.feature.rule)"

@@ -58,33 +58,13 @@ public enum ExerciseMode: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// The three difficulties of an exercise, easiest first.
-public enum Difficulty: String, Codable, Sendable, CaseIterable, Comparable {
-    case beginner
-    case intermediate
-    case advanced
-
-    /// The grade label people read (`Beginner`, …).
-    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
-
-    /// The difficulty spelled as its raw value or its label, if any.
-    public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.rawValue == name || $0.label == name }) else { return nil }
-        self = match
-    }
-
-    public static func < (a: Difficulty, b: Difficulty) -> Bool {
-        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
-    }
-}
-
 /// One exercise: the family's puzzle.
 ///
 /// For the code-to-text modes the prompt is code text (``MorseText/encode(_:)``
 /// form: letters apart by one space, words by ` / `) and the answer is upper
 /// case text; for the text-to-code modes it is the other way round. The two
 /// always agree: the code side encodes the text side.
-public struct Exercise: Codable, Sendable, Hashable {
+public struct Puzzle: Codable, Sendable, Hashable {
     /// A stable id (the generator's `<mode>-<difficulty>-<seed>`, or a file name).
     public var id: String
     public var mode: ExerciseMode
@@ -108,31 +88,4 @@ public struct Exercise: Codable, Sendable, Hashable {
 
     /// The code side: the prompt of a code-to-text exercise, else the answer.
     public var code: String { mode.promptIsCode ? prompt : answer }
-}
-
-/// What a generator is asked for: a mode and a difficulty.
-public struct ExerciseProfile: Sendable, Hashable, CustomStringConvertible {
-    public var mode: ExerciseMode
-    public var difficulty: Difficulty
-
-    public init(mode: ExerciseMode, difficulty: Difficulty) {
-        self.mode = mode
-        self.difficulty = difficulty
-    }
-
-    /// Every profile, easiest difficulty first, modes in seed order within one.
-    public static let all: [ExerciseProfile] = Difficulty.allCases.flatMap { d in
-        ExerciseMode.allCases.map { ExerciseProfile(mode: $0, difficulty: d) }
-    }
-
-    /// The stable id, `<mode>-<difficulty>` (`code-to-word-beginner`).
-    public var id: String { "\(mode.code)-\(difficulty.rawValue)" }
-
-    public var description: String { id }
-
-    /// The profile with this id, if any.
-    public init?(id: String) {
-        guard let match = Self.all.first(where: { $0.id == id }) else { return nil }
-        self = match
-    }
 }

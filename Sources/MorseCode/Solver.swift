@@ -149,9 +149,9 @@ public struct CodeDictionary: Sendable {
 /// (64 bits by default, enough for about 65 dots; unlimited with the `GMP`
 /// trait).
 ///
-///     print(try Decodings.count("...."), try Decodings.list("...", limit: 10))
+///     print(try Solver.count("...."), try Solver.list("...", limit: 10))
 ///     // Prints "8 ["EEE", "EI", "IE", "S"]"
-public enum Decodings {
+public enum Solver {
     /// The signals of an unspaced code string.
     ///
     /// - Throws: ``DecodingCountError`` for a character other than `.`/`-`,

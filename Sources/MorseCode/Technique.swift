@@ -13,7 +13,7 @@ import PuzzleKit
 /// | ``ambiguousWord`` | a word whose unspaced code decodes in ≥ 100,000 ways | 3 | Advanced |
 /// | ``digit`` | a digit (five signals) | 4 | Advanced |
 /// | ``punctuation`` | a punctuation mark (five to seven signals) | 5 | Advanced |
-public enum Feature: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
+public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     case shortSymbol
     case confusablePair
     case mediumSymbol
@@ -68,5 +68,5 @@ public enum Feature: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
         }
     }
 
-    public static func < (a: Feature, b: Feature) -> Bool { a.rawValue < b.rawValue }
+    public static func < (a: Technique, b: Technique) -> Bool { a.rawValue < b.rawValue }
 }

@@ -18,7 +18,7 @@ public enum TextFormat {
     ///
     /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Exercise {
+    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
         var values: [String: (value: String, line: Int, column: Int)] = [:]
         var next = 0
         var lastLine = 1
@@ -91,13 +91,13 @@ public enum TextFormat {
             throw FormatError("the \(textKey) '\(normal)' does not match the \(codeKey), which decodes to '\(decoded)'", at: at("answer"))
         }
         let id = values["id"]?.value ?? (file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
-        return Exercise(id: id, mode: mode, difficulty: difficulty,
+        return Puzzle(id: id, mode: mode, difficulty: difficulty,
                         prompt: mode.promptIsCode ? code : normal, answer: mode.promptIsCode ? normal : code)
     }
 
     /// Writes an exercise in the canonical form: comments, then `id:`,
     /// `mode:`, `difficulty:`, `prompt:`, `answer:`.
-    public static func write(_ exercise: Exercise, comments: [String] = []) -> String {
+    public static func write(_ exercise: Puzzle, comments: [String] = []) -> String {
         var out = ""
         for comment in comments {
             out += "# " + comment.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n"
@@ -105,28 +105,5 @@ public enum TextFormat {
         out += "id: \(exercise.id)\nmode: \(exercise.mode.code)\ndifficulty: \(exercise.difficulty.rawValue)\n"
         out += "prompt: \(exercise.prompt)\nanswer: \(exercise.answer)\n"
         return out
-    }
-}
-
-/// The exercise as JSON: the keys `id`, `mode` (the ``ExerciseMode`` raw value,
-/// `codeToWord`…), `difficulty` (`beginner`…), `prompt`, `answer`.
-public enum JSONFormat {
-    /// Reads one exercise and checks it as the text format does.
-    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Exercise {
-        let exercise = try decodeJSON(Exercise.self, from: data, file: file, line: line)
-        // The same rules as the text form: re-read it through the text reader.
-        do {
-            var checked = try TextFormat.read(TextFormat.write(exercise), file: file)
-            checked.id = exercise.id
-            return checked
-        } catch {
-            throw FormatError(error.message, at: SourceLocation(file: file, line: line))
-        }
-    }
-
-    /// One exercise as JSON with sorted keys.
-    public static func write(_ exercise: Exercise, pretty: Bool) -> String {
-        guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(exercise) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 }

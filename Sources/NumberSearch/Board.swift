@@ -19,7 +19,7 @@ struct Board: Sendable, Equatable {
     }
 
     /// The board of a well-formed level's grid (cells outside 0–9 are empty).
-    init(_ level: Level) {
+    init(_ level: Puzzle) {
         rows = level.rows
         columns = level.columns
         cells = Array(repeating: Board.empty, count: rows * columns)

@@ -7,7 +7,7 @@ import PuzzleKit
 /// drawn through the grid. (`Board` here is the family's own grid index, so
 /// the drawing's is named in full.)
 extension NumberSearchFamily: DrawableFamily {
-    public func board(_ level: Level, solved: Bool) throws -> PuzzleDrawing.Board {
+    public func board(_ level: Puzzle, solved: Bool) throws -> PuzzleDrawing.Board {
         let paths = solved ? try solution(of: level) : []
         var cells: [Cell] = []
         for (row, digits) in level.grid.enumerated() {
@@ -27,7 +27,7 @@ extension NumberSearchFamily: DrawableFamily {
         return PuzzleDrawing.Board(cells: cells, paths: paths, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
-    public func steps(_ level: Level) throws -> [StepMarks] {
+    public func steps(_ level: Puzzle) throws -> [StepMarks] {
         let questions = try Grader.grade(level).questions
         // The explanation's order: easiest first, as `grade` writes it.
         return EasiestFirst.order(questions.map(\.hardest)).map { index in
@@ -39,7 +39,7 @@ extension NumberSearchFamily: DrawableFamily {
     }
 
     /// Each question's answer cells: the level's own, else the grader's paths.
-    private func solution(of level: Level) throws -> [[GridPosition]] {
+    private func solution(of level: Puzzle) throws -> [[GridPosition]] {
         if level.hasSolution { return level.questions.map { $0.solutionPositions ?? [] } }
         return try Grader.grade(level).questions.map(\.path)
     }

@@ -9,7 +9,7 @@ public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Number search as a PuzzleKit family: a grid of digits
 /// and addition questions whose answers are paths of adjacent cells.
 ///
-/// The puzzle is one ``Level``; the profiles are the five game levels
+/// The puzzle is one ``Puzzle``; the profiles are the five game levels
 /// (``Profile/standard``; `level-N-any` names the any-mode variants). The
 /// count of a level is the number of ways to answer all its questions (the
 /// product of the per-question path counts, in the level's own
@@ -19,17 +19,11 @@ public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
 ///     let generated = try family.generate(family.profiles[0], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
 public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily {
-    public typealias Puzzle = Level
+    public typealias Puzzle = NumberSearch.Puzzle
     public typealias Technique = NumberSearch.Technique
     public typealias Session = GameSession
 
-    /// Measures ``CountResult/elapsed``; without one it is zero.
-    private let clock: (any Clock<Duration>)?
-
-    /// - Parameter clock: the clock that times counts (e.g. `ContinuousClock()`).
-    public init(clock: (any Clock<Duration>)? = nil) {
-        self.clock = clock
-    }
+    public init() {}
 
     public let info = FamilyInfo(name: "number-search", textExtension: "nsearch",
                                  summary: "6x6 digit grid; find each sum's answer as a path of adjacent cells")
@@ -44,7 +38,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     }
 
     public func id(of profile: Profile) -> String { profile.id }
-    public func id(of puzzle: Level) -> String { puzzle.id }
+    public func id(of puzzle: Puzzle) -> String { puzzle.id }
 
     /// A JSON level has `questions`; a text whose first grid-like line holds
     /// only single digits and which has a question line `A + B = …`, and no
@@ -64,20 +58,20 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         }
     }
 
-    public func read(_ data: Data, file: String) -> [Result<Level, FormatError>] {
+    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
         PuzzleSource.read(data, file: file, textExtension: info.textExtension,
                           text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
                           json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
     }
 
-    public func writeText(_ puzzle: Level, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Level, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
+    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
-    public func writeSolution(_ puzzle: Level, comments: [String]) -> String? {
+    public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.hasSolution ? TextFormat.write(puzzle, solved: true, comments: comments) : nil
     }
 
-    public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Level> {
+    public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
         if let label = request.label, label != profile.gradeLabel {
             throw GenerationFailure(reason: "label-mismatch",
                                     "\(profile.id) generates \(profile.gradeLabel ?? "ungraded") levels, not \(label); pick the profile of that grade")
@@ -95,7 +89,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         return nil
     }
 
-    public func check(_ puzzle: Level) -> CheckReport {
+    public func check(_ puzzle: Puzzle) -> CheckReport {
         if let problem = puzzle.problem { return CheckReport(summary: "invalid", problems: [problem]) }
         let solved = Solver.solve(puzzle, keep: 1)
         var details: [String] = []
@@ -121,9 +115,9 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         return CheckReport(summary: summary, details: details, notes: notes, problems: problems)
     }
 
-    public func count(_ puzzle: Level, limits: CountLimits) throws -> CountResult {
+    public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
         if let problem = puzzle.problem { throw CountError(description: "invalid level: \(problem)") }
-        let (solved, elapsed) = timed { Solver.solve(puzzle, keep: limits.keepSolutions, nodeBudget: limits.nodes) }
+        let solved = Solver.solve(puzzle, keep: limits.keepSolutions, nodeBudget: limits.nodes)
         var count = solved.solutionCount
         var complete = solved.complete && !solved.overflow
         // An overflowing product is reported as Int.max, a lower bound.
@@ -155,18 +149,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         }
         return CountResult(solutionCount: count, complete: complete, stopReason: stop, nodes: solved.nodes,
                            maxDepth: puzzle.questions.map { Rules.digits(of: $0.target).count }.max() ?? 0,
-                           elapsed: elapsed, fields: fields, solutionText: solutionText, solutionJSON: solutionJSON)
-    }
-
-    private func timed<T>(_ body: () -> T) -> (T, Duration) {
-        guard let clock else { return (body(), .zero) }
-        return measure(clock, body)
-    }
-
-    private func measure<C: Clock, T>(_ clock: C, _ body: () -> T) -> (T, Duration) where C.Duration == Duration {
-        let start = clock.now
-        let value = body()
-        return (value, start.duration(to: clock.now))
+                           fields: fields, solutionText: solutionText, solutionJSON: solutionJSON)
     }
 
     public var gradeLabels: [String] { Technique.labels }
@@ -182,7 +165,7 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
     /// explanation takes the questions easiest first (`EasiestFirst`).
     /// Grading is linear in the questions and the grid, so `timeLimit` never
     /// stops it.
-    public func grade(_ puzzle: Level, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         let grade = try Grader.grade(puzzle)
         let qs = grade.questions
         let unique = qs.map { $0.pathCount == 1 }
@@ -210,10 +193,9 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
                            fields: fields)
     }
 
-    public func startSession(_ puzzle: Level) -> GameSession { GameSession(levels: [puzzle]) }
+    public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(levels: [puzzle]) }
 
-    public var metricColumns: [MetricColumn] { Metrics.columns }
-    public func metrics(of puzzle: Level) -> [ReportValue] { Metrics.values(of: puzzle) }
+    public var metrics: MetricTable<Puzzle> { Metrics.table }
 
-    func overlapCount(_ level: Level) -> Int { Metrics.overlaps(level) }
+    func overlapCount(_ level: Puzzle) -> Int { Metrics.overlaps(level) }
 }

@@ -44,7 +44,7 @@ public enum SubmitOutcome: Sendable, Equatable {
 /// A value type and `Codable`, so an app can save and restore it.
 public struct GameSession: Codable, Sendable, Equatable {
     /// The game's levels, in order.
-    public private(set) var levels: [Level]
+    public private(set) var levels: [Puzzle]
     /// The level being played (0-based).
     public private(set) var levelIndex: Int
     /// For each question of the current level, the path that answered it.
@@ -57,7 +57,7 @@ public struct GameSession: Codable, Sendable, Equatable {
     public private(set) var hintsUsed: Int
 
     /// A game of `levels` (at least one), starting at the first.
-    public init(levels: [Level]) {
+    public init(levels: [Puzzle]) {
         self.levels = levels
         levelIndex = 0
         found = Array(repeating: nil, count: levels.first?.questions.count ?? 0)
@@ -67,9 +67,9 @@ public struct GameSession: Codable, Sendable, Equatable {
     }
 
     /// The level being played (an empty level for a game without levels).
-    public var level: Level {
+    public var level: Puzzle {
         levels.indices.contains(levelIndex) ? levels[levelIndex]
-            : Level(id: "none", profile: Level.customProfile, pathMode: .straight, grid: [], questions: [])
+            : Puzzle(id: "none", profile: Puzzle.customProfile, pathMode: .straight, grid: [], questions: [])
     }
 
     /// The index of the question shown: the first one not yet answered.

@@ -2,7 +2,7 @@ import PuzzleKit
 
 /// A generated level and what it took.
 public struct GenerationOutcome: Sendable {
-    public var level: Level
+    public var level: Puzzle
     /// Candidate levels built, the accepted one included.
     public var attempts: Int
     /// Why the other candidates were rejected: reason codes and counts, by code.
@@ -45,7 +45,7 @@ public enum Generator {
         for attempt in 1...attempts {
             switch candidate(profile, rng: &rng) {
             case .success(let board, let questions):
-                let level = Level(id: "\(profile.id)-\(seed)", profile: profile.id, pathMode: profile.pathMode,
+                let level = Puzzle(id: "\(profile.id)-\(seed)", profile: profile.id, pathMode: profile.pathMode,
                                   grid: board.grid, questions: questions)
                 return GenerationOutcome(level: level, attempts: attempt,
                                          rejections: rejections.sorted { $0.reason < $1.reason })
@@ -64,8 +64,8 @@ public enum Generator {
     }
 
     /// A game: the five levels of rising difficulty, all from `seed`.
-    public static func game(seed: Int, mode: PathMode = .straight) throws(GenerationFailure) -> [Level] {
-        var levels: [Level] = []
+    public static func game(seed: Int, mode: PathMode = .straight) throws(GenerationFailure) -> [Puzzle] {
+        var levels: [Puzzle] = []
         for n in 1...5 { levels.append(try generate(Profile.level(of: n, mode: mode), seed: seed).level) }
         return levels
     }

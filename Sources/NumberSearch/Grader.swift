@@ -43,7 +43,7 @@ public struct QuestionGrade: Sendable, Equatable {
 }
 
 /// A level's grade: its questions' grades, the score and the label.
-public struct LevelGrade: Sendable, Equatable {
+public struct GradeReport: Sendable, Equatable {
     public var questions: [QuestionGrade]
     /// The sum of the questions' scores.
     public var score: Int
@@ -63,7 +63,7 @@ public enum Grader {
     /// Grades every question of a well-formed level.
     ///
     /// - Throws: ``GradeError`` for a malformed level or a question without a path.
-    public static func grade(_ level: Level) throws(GradeError) -> LevelGrade {
+    public static func grade(_ level: Puzzle) throws(GradeError) -> GradeReport {
         if let problem = level.problem { throw .invalidLevel(problem) }
         let board = Board(level)
         var questions: [QuestionGrade] = []
@@ -74,7 +74,7 @@ public enum Grader {
             questions.append(graded)
         }
         let hardest = questions.map(\.hardest).max() ?? .forward
-        return LevelGrade(questions: questions, score: questions.reduce(0) { $0 + $1.score }, hardest: hardest)
+        return GradeReport(questions: questions, score: questions.reduce(0) { $0 + $1.score }, hardest: hardest)
     }
 
     /// Grades one question, or `nil` when it has no path.
@@ -130,13 +130,13 @@ public enum Grader {
     ///
     ///     print(Grader.hint(path: [GridPosition(row: 1, column: 2)], in: level))
     ///     // Prints "The 6 in row 2, column 3 starts it."
-    public static func hint(path: [GridPosition], in level: Level) -> String {
+    public static func hint(path: [GridPosition], in level: Puzzle) -> String {
         guard let first = path.first, let d = level.digit(at: first) else { return "No answer to point at." }
         return "The \(d) in \(first) starts it."
     }
 
     /// How to find a graded question's answer, as a sentence.
-    public static func explanation(_ g: QuestionGrade, in level: Level) -> String {
+    public static func explanation(_ g: QuestionGrade, in level: Puzzle) -> String {
         let q = g.question
         let read = g.path.compactMap { level.digit(at: $0) }.map(String.init).joined(separator: ", ")
         let way: String

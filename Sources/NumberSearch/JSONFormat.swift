@@ -1,13 +1,13 @@
 import Foundation
 import PuzzleKit
 
-/// The JSON level (FORMATS.md section 6): the ``Level`` model with the
+/// The JSON level (FORMATS.md section 6): the ``Puzzle`` model with the
 /// default `Codable` keys `id`, `profile`, `pathMode`, `grid` and
 /// `questions` (`operands`, `target`, optional `solutionPositions` of
 /// `{row, column}`, 0-based). A corpus is JSON Lines or a JSON array.
 /// Writers sort keys, so output never depends on dictionary order.
 public enum JSONFormat {
-    /// Reads and validates one level (see ``Level/problem``).
+    /// Reads and validates one level (see ``Puzzle/problem``).
     ///
     /// - Parameters:
     ///   - data: the JSON text of one level.
@@ -15,19 +15,19 @@ public enum JSONFormat {
     ///   - line: the line the object starts on.
     /// - Throws: `FormatError`: a decoding failure names the JSON
     ///   path, a malformed level what is wrong.
-    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
-        let level = try decodeJSON(Level.self, from: data, file: file, line: line)
+    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
+        let level = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
         if let problem = level.problem { throw FormatError(problem, at: SourceLocation(file: file, line: line)) }
         return level
     }
 
     /// Reads JSON Lines: one result per non-blank line.
-    public static func readLines(_ text: String, file: String) -> [Result<Level, FormatError>] {
+    public static func readLines(_ text: String, file: String) -> [Result<Puzzle, FormatError>] {
         readJSONLines(text) { data, line throws(FormatError) in try read(data, file: file, line: line) }
     }
 
     /// One level as JSON with sorted keys: pretty-printed, or compact on one line.
-    public static func write(_ level: Level, pretty: Bool = false) -> String {
+    public static func write(_ level: Puzzle, pretty: Bool = false) -> String {
         guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(level) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -92,15 +92,15 @@ public struct Question: Codable, Sendable, Equatable {
 ///
 /// Encoded with the default `Codable` keys `id`, `profile`, `pathMode`,
 /// `grid` (rows of digits 0–9) and `questions`. The memberwise initializer
-/// checks nothing; readers validate (see ``Level/problem``), and the solver,
+/// checks nothing; readers validate (see ``Puzzle/problem``), and the solver,
 /// grader and game never trap on a malformed level.
 ///
-///     let level = Level(id: "demo", profile: "custom", pathMode: .straight,
+///     let level = Puzzle(id: "demo", profile: "custom", pathMode: .straight,
 ///                       grid: [[6, 8], [1, 2]],
 ///                       questions: [Question(operands: [45, 23], target: 68)])
 ///     print(level.rows, level.columns)
 ///     // Prints "2 2"
-public struct Level: Codable, Sendable, Equatable, Identifiable {
+public struct Puzzle: Codable, Sendable, Equatable, Identifiable {
     public var id: String
     /// The profile that generated it (`level-1` … `level-5`), or `custom`.
     public var profile: String

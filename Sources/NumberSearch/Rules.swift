@@ -41,7 +41,7 @@ public enum Rules {
 
     /// Why `path` is not a path of `level` in its mode, or `nil` when it is
     /// one (whatever number it forms).
-    public static func pathProblem(_ path: [GridPosition], in level: Level) -> String? {
+    public static func pathProblem(_ path: [GridPosition], in level: Puzzle) -> String? {
         guard !path.isEmpty else { return "the path is empty" }
         for (i, p) in path.enumerated() where !level.contains(p) {
             return "cell \(i + 1) (\(p)) is outside the \(level.rows)x\(level.columns) grid"
@@ -68,7 +68,7 @@ public enum Rules {
 
     /// The number a path's digits spell, or `nil` when it has a leading zero
     /// (and more than one cell), leaves the grid or is longer than 18 digits.
-    public static func number(along path: [GridPosition], in level: Level) -> Int? {
+    public static func number(along path: [GridPosition], in level: Puzzle) -> Int? {
         guard !path.isEmpty, path.count <= 18 else { return nil }
         var value = 0
         for (i, p) in path.enumerated() {
@@ -80,7 +80,7 @@ public enum Rules {
     }
 
     /// True when `path` is a path of `level` that spells `target`.
-    public static func isAnswer(_ path: [GridPosition], to target: Int, in level: Level) -> Bool {
+    public static func isAnswer(_ path: [GridPosition], to target: Int, in level: Puzzle) -> Bool {
         pathProblem(path, in: level) == nil && path.count == digits(of: target).count && number(along: path, in: level) == target
     }
 
@@ -96,7 +96,7 @@ public enum Rules {
     }
 }
 
-extension Level {
+extension Puzzle {
     /// Why this level is malformed, or `nil` when it is well formed.
     ///
     /// Checks the grid (1…20 rows and columns, rectangular, digits 0–9), the

@@ -36,7 +36,7 @@ public enum Solver {
     ///   - level: the level whose grid is searched.
     ///   - mode: the path rule; the level's own when `nil`.
     ///   - limit: the most paths returned.
-    public static func paths(forming target: Int, in level: Level, mode: PathMode? = nil,
+    public static func paths(forming target: Int, in level: Puzzle, mode: PathMode? = nil,
                              limit: Int = .max) -> [[GridPosition]] {
         guard target >= 0, level.problemFreeGrid else { return [] }
         let board = Board(level)
@@ -58,7 +58,7 @@ public enum Solver {
     ///   - mode: the path rule; the level's own when `nil`.
     /// - Complexity: O(cells × 8) in straight mode, O(cells × 8^(d−1)) for a
     ///   `d`-digit target in any mode.
-    public static func count(_ target: Int, in level: Level, mode: PathMode? = nil) -> Int {
+    public static func count(_ target: Int, in level: Puzzle, mode: PathMode? = nil) -> Int {
         guard target >= 0, level.problemFreeGrid else { return 0 }
         return Board(level).count(Rules.boardDigits(of: target), mode: mode ?? level.pathMode)
     }
@@ -70,7 +70,7 @@ public enum Solver {
     ///   - mode: the path rule; the level's own when `nil`.
     ///   - keep: how many paths to list per question.
     ///   - nodeBudget: cells the search may try in all.
-    public static func solve(_ level: Level, mode: PathMode? = nil, keep: Int = 0, nodeBudget: Int = 10_000_000) -> SolveResult {
+    public static func solve(_ level: Puzzle, mode: PathMode? = nil, keep: Int = 0, nodeBudget: Int = 10_000_000) -> SolveResult {
         var result = SolveResult(pathCounts: [], paths: [], solutionCount: 1, overflow: false, complete: true, nodes: 0)
         guard level.problemFreeGrid else {
             result.pathCounts = level.questions.map { _ in 0 }
@@ -116,7 +116,7 @@ public enum Solver {
     }
 }
 
-extension Level {
+extension Puzzle {
     /// True when the grid is rectangular, 1…20 a side, all digits 0–9: what
     /// the searches need (questions may still be faulty).
     var problemFreeGrid: Bool {

@@ -20,12 +20,12 @@ public enum TextFormat {
     /// Reads one level.
     ///
     /// The id is the `id:` header or else the file name without its extension
-    /// (`stdin` for `-`); the profile is `profile:` or ``Level/customProfile``;
+    /// (`stdin` for `-`); the profile is `profile:` or ``Puzzle/customProfile``;
     /// the mode is `mode:` or ``PathMode/straight``.
     ///
     /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected there.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Level {
+    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
         let lines = try meaningfulLines(of: text, file: file)
         func fail(_ message: String, _ line: TextLine, _ column: Int? = nil) -> FormatError {
             FormatError(message, at: SourceLocation(file: file, line: line.number, column: column ?? line.tokens.first?.column))
@@ -91,7 +91,7 @@ public enum TextFormat {
                               at: SourceLocation(file: file, line: (lines.last?.number ?? 1)))
         }
         let id = headers["id"] ?? (file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
-        var level = Level(id: id, profile: headers["profile"] ?? Level.customProfile,
+        var level = Puzzle(id: id, profile: headers["profile"] ?? Puzzle.customProfile,
                           pathMode: headers["mode"].flatMap(PathMode.init) ?? .straight, grid: grid, questions: [])
         for (line, q, pathStart) in pending {
             if let path = q.solutionPositions {
@@ -188,7 +188,7 @@ public enum TextFormat {
     ///   - solved: write every question that carries its answer's
     ///     cells as `A + B = T at R,C …` instead.
     ///   - comments: lines written first, each after `# `.
-    public static func write(_ level: Level, solved: Bool = false, comments: [String] = []) -> String {
+    public static func write(_ level: Puzzle, solved: Bool = false, comments: [String] = []) -> String {
         var out = ""
         for comment in comments {
             out += "# " + comment.split(whereSeparator: \.isNewline).joined(separator: " ") + "\n"

@@ -13,7 +13,7 @@ import PuzzleKit
 public let puzzleFamilies: [any PuzzleFamily] = [
     MathCrosswordFamily(),
     CrossSumsFamily(),
-    NumberSearchFamily(clock: ContinuousClock()),
-    DrillsFamily(),
-    MorseFamily(),
+    NumberSearchFamily(),
+    ArithmeticDrillsFamily(),
+    MorseCodeFamily(),
 ]

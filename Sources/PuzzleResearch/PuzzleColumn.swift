@@ -5,7 +5,7 @@ import PuzzleKit
 /// and value.
 ///
 /// The columns are the same for every family but for the family's own
-/// metric columns (`PuzzleFamily.metricColumns`), which stand after
+/// metric columns (`PuzzleFamily.metrics`), which stand after
 /// `failureReason`. `puzzlelab export --list-columns --kind NAME` prints the
 /// table.
 public struct PuzzleColumn: Sendable {

@@ -26,7 +26,7 @@ public struct PuzzleRecord: Sendable {
     /// Cells turned into givens to make the solution unique; `nil` on
     /// failure or where the family has no such step.
     public var revealed: Int?
-    /// The family's metric values (`PuzzleFamily.metricColumns`); `nil` on
+    /// The family's metric values (`PuzzleFamily.metrics`); `nil` on
     /// failure or when not asked for.
     public var metrics: [ReportValue]?
     /// The uniqueness check; `nil` on failure or when not asked for.
@@ -146,7 +146,7 @@ public struct PuzzleRun: Sendable {
         self.unique = unique
         self.minBlanks = minBlanks
         labels = (family as? any GradingFamily)?.gradeLabels ?? []
-        metricColumns = family.metricColumns
+        metricColumns = family.metrics.columns
         record = { seed in
             var record = PuzzleRecord(seed: seed, profileID: profileID, unique: unique)
             let start = monotonicNanoseconds()
@@ -162,7 +162,7 @@ public struct PuzzleRun: Sendable {
             record.generationNanoseconds = monotonicNanoseconds() &- start
             record.attempts = generated.attempts
             record.revealed = generated.revealed
-            if metrics { record.metrics = family.metrics(of: generated.puzzle) }
+            if metrics { record.metrics = family.metrics.values(of: generated.puzzle) }
             if let counting {
                 let solveStart = monotonicNanoseconds()
                 record.solve = (try? counting.count(generated.puzzle, limits: CountLimits(solutions: Self.solutionLimit, time: timeLimit)))

@@ -4,13 +4,13 @@ import PuzzleKit
 import Testing
 
 @Suite struct FamilyTests {
-    let family = DrillsFamily()
+    let family = ArithmeticDrillsFamily()
 
     @Test func namesProfilesAndIds() throws {
         #expect(family.info.name == "drills" && family.info.textExtension == "drill")
         #expect(family.profiles.map(family.id(of:)) == ["very-easy", "easy", "medium", "hard"])
-        #expect(try family.profile(named: "hard@5") == DrillProfile(difficulty: .hard, target: 5))
-        #expect(try family.profile(named: "very-easy") == DrillProfile(difficulty: .veryEasy))
+        #expect(try family.profile(named: "hard@5") == Profile(difficulty: .hard, target: 5))
+        #expect(try family.profile(named: "very-easy") == Profile(difficulty: .veryEasy))
         for bad in ["huge", "hard@", "hard@x", "hard@05", "hard@5@6", "@5", ""] {
             #expect(throws: UsageError.self) { try family.profile(named: bad) }
         }
@@ -71,36 +71,36 @@ import Testing
     }
 
     @Test func solutionsAreWrittenForValidSheetsOnly() throws {
-        let sheet = try DrillTextFormat.read("profile: hard\n7 + 5\n9 - 9\n", file: "s.drill")
+        let sheet = try TextFormat.read("profile: hard\n7 + 5\n9 - 9\n", file: "s.drill")
         #expect(family.writeSolution(sheet, comments: []) == "profile: hard\n7 + 5 = 12\n9 - 9 = 0\n")
         let counted = try family.count(sheet, limits: CountLimits(keepSolutions: 1))
         #expect(counted.solutionJSON == "[12,0]")
-        let bad = try DrillTextFormat.read("3 - 4\n", file: "b.drill")
+        let bad = try TextFormat.read("3 - 4\n", file: "b.drill")
         #expect(family.writeSolution(bad, comments: []) == nil)
         #expect(try family.count(bad, limits: CountLimits()).solutionCount == 0)
     }
 
     @Test func checkReportsValidityProblemsAndNotes() throws {
-        let good = try DrillTextFormat.read("profile: easy\ntarget: 1\n2 + 2\n3 + 1 = 4\n2 + 2\n", file: "g.drill")
+        let good = try TextFormat.read("profile: easy\ntarget: 1\n2 + 2\n3 + 1 = 4\n2 + 2\n", file: "g.drill")
         let report = family.check(good)
         #expect(report.problems.isEmpty)
         #expect(report.summary == "valid, easy (1-5), 3 exercises, 1 answered")
         #expect(report.details == ["2 + 2 = 4: score 1, warm-up", "3 + 1 = 4: score 1, warm-up", "2 + 2 = 4: score 1, warm-up"])
         #expect(report.notes == ["exercise 3 (2 + 2) repeats exercise 1"])
-        let targetMiss = try DrillTextFormat.read("target: 2\n2 + 2\n", file: "t.drill")
+        let targetMiss = try TextFormat.read("target: 2\n2 + 2\n", file: "t.drill")
         #expect(family.check(targetMiss).notes == ["exercise 1 (2 + 2) scores 1, not the target 2"])
-        let bad = family.check(try DrillTextFormat.read("profile: easy\n3 - 4\n", file: "b.drill"))
+        let bad = family.check(try TextFormat.read("profile: easy\n3 - 4\n", file: "b.drill"))
         #expect(bad.summary.hasPrefix("invalid") && bad.problems.count == 1)
     }
 
     @Test func gradeSumsScoresAndLabelsByWhatHalfTheExercisesReach() throws {
-        let sheet = try DrillTextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
+        let sheet = try TextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
         let grade = try family.grade(sheet, solutionsUpTo2: nil, explain: true)
         #expect(grade.score == 1 + 8 + 4)
         // warm-up, master, challenge: two of three reach challenge; the hardest feature is still reported.
         #expect(grade.label == "challenge")
         // One master exercise among four warm-ups does not make the sheet hard.
-        let mostlyEasy = try DrillTextFormat.read("2 + 2\n3 + 1\n5 + 5\n4 + 4\n7 + 5\n", file: "e.drill")
+        let mostlyEasy = try TextFormat.read("2 + 2\n3 + 1\n5 + 5\n4 + 4\n7 + 5\n", file: "e.drill")
         #expect(try family.grade(mostlyEasy, solutionsUpTo2: nil, explain: false).label == "warm-up")
         #expect(grade.hardestTechnique?.code == "cross-ten")
         #expect(grade.steps == 3 && grade.guesses == 0 && grade.solutionsUpTo2 == 1)
@@ -110,7 +110,7 @@ import Testing
         let row = ReportRow(grade.fields)
         #expect(row["crossTenExercises"] == .int(1) && row["masterExercises"] == .int(1) && row["warmupExercises"] == .int(1))
         #expect(row["exerciseScores"] == .json("[1,8,4]"))
-        #expect(throws: (any Error).self) { try family.grade(try DrillTextFormat.read("3 - 4\n", file: "b.drill"), solutionsUpTo2: nil, explain: true) }
+        #expect(throws: (any Error).self) { try family.grade(try TextFormat.read("3 - 4\n", file: "b.drill"), solutionsUpTo2: nil, explain: true) }
         // Profiles order by mean score: wider ranges are harder.
         var means: [Double] = []
         for profile in family.profiles {
@@ -122,9 +122,9 @@ import Testing
     }
 
     @Test func metricsMatchTheirColumns() throws {
-        let sheet = try DrillTextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
-        let columns = family.metricColumns.map(\.name)
-        let values = family.metrics(of: sheet)
+        let sheet = try TextFormat.read("profile: hard\n4 + 4\n7 + 5\n9 - 4\n", file: "s.drill")
+        let columns = family.metrics.columns.map(\.name)
+        let values = family.metrics.values(of: sheet)
         #expect(columns.count == values.count)
         let row = ReportRow(Array(zip(columns, values)).map { (key: $0.0, value: $0.1) })
         #expect(row["exercises"] == .int(3) && row["additions"] == .int(2) && row["subtractions"] == .int(1))
@@ -140,21 +140,21 @@ import Testing
     /// Any 64-bit operands read from a file go through every family entry
     /// point without trapping.
     @Test func hugeOperandsNeverTrap() throws {
-        let family = DrillsFamily()
+        let family = ArithmeticDrillsFamily()
         let extremes = [0, 1, 9, 10, 11, 19, 20, 21, Int.max, Int.max - 1, Int.max / 10, 1 << 62]
         for a in extremes {
             for b in extremes {
                 for op in ["+", "-"] {
                     let text = "\(a) \(op) \(b) = \(a)\n"
-                    let sheet = try DrillTextFormat.read(text, file: "h.drill")
+                    let sheet = try TextFormat.read(text, file: "h.drill")
                     _ = family.check(sheet)
-                    _ = family.metrics(of: sheet)
+                    _ = family.metrics.values(of: sheet)
                     _ = try family.count(sheet, limits: CountLimits())
                     _ = try? family.grade(sheet, solutionsUpTo2: nil, explain: true)
                     _ = family.writeSolution(sheet, comments: [])
                     let features = sheet.exercises[0].features
                     _ = (features.strategy, features.score, features.initialRating)
-                    #expect(SheetVerifier.count(sheet) == 0 || (a <= 10 && b <= 10))
+                    #expect(Solver.count(sheet) == 0 || (a <= 10 && b <= 10))
                 }
             }
         }
@@ -175,7 +175,7 @@ import Testing
 @Suite struct GradeReplayTests {
     @Test(arguments: ["very-easy", "easy", "medium", "hard"])
     func replayingTheGradeAnswersEveryExercise(_ profileID: String) throws {
-        let family = DrillsFamily()
+        let family = ArithmeticDrillsFamily()
         let profile = try family.profile(named: profileID)
         for seed in 1...1000 {
             let sheet = try family.generate(profile, GenerationRequest(seed: seed)).puzzle

@@ -8,14 +8,14 @@ import Testing
     }
 
     @Test func theWeightTable() {
-        #expect(DrillFeature.allCases.map(\.code) == ["count-on", "tie", "ten-complement", "near-anchor", "subtraction",
+        #expect(Technique.allCases.map(\.code) == ["count-on", "tie", "ten-complement", "near-anchor", "subtraction",
                                                        "big-operand", "no-anchor", "big-result", "cross-ten"])
-        #expect(DrillFeature.allCases.map(\.weight) == [1, 1, 1, 2, 1, 1, 3, 1, 3])
-        #expect(DrillFeature.allCases.map(\.gradeLabel) == ["warm-up", "warm-up", "warm-up", "practice", "practice",
+        #expect(Technique.allCases.map(\.weight) == [1, 1, 1, 2, 1, 1, 3, 1, 3])
+        #expect(Technique.allCases.map(\.gradeLabel) == ["warm-up", "warm-up", "warm-up", "practice", "practice",
                                                              "challenge", "challenge", "master", "master"])
-        #expect(DrillFeature.allCases.allSatisfy { DrillFeature.gradeLabels.contains($0.gradeLabel) })
-        #expect(DrillFeature.allCases.allSatisfy { !$0.name.isEmpty && !$0.rule.isEmpty })
-        #expect(DrillFeature.crossTen.key == "crossTen" && DrillFeature.tie.key == "tie")
+        #expect(Technique.allCases.allSatisfy { Technique.gradeLabels.contains($0.gradeLabel) })
+        #expect(Technique.allCases.allSatisfy { !$0.name.isEmpty && !$0.rule.isEmpty })
+        #expect(Technique.crossTen.key == "crossTen" && Technique.tie.key == "tie")
     }
 
     @Test func handGradedExercises() {
@@ -57,7 +57,7 @@ import Testing
             for e in Exercise.all(difficulty) {
                 let f = e.features
                 let set = Set(f.features)
-                #expect(f.features.filter(DrillFeature.strategies.contains).count == 1, "\(e)")
+                #expect(f.features.filter(Technique.strategies.contains).count == 1, "\(e)")
                 #expect(f.score == f.features.map(\.weight).reduce(0, +))
                 #expect(f.label == f.features.max()?.gradeLabel)
                 #expect((1...8).contains(f.score))
@@ -88,8 +88,8 @@ import Testing
     }
 
     @Test func harderRangesReachHigherScores() {
-        let maxima = Difficulty.allCases.map { DrillGenerator(difficulty: $0).scores.max() ?? 0 }
+        let maxima = Difficulty.allCases.map { Generator(difficulty: $0).scores.max() ?? 0 }
         #expect(maxima == maxima.sorted())
-        #expect(DrillGenerator(difficulty: .veryEasy).scores.max()! < DrillGenerator(difficulty: .hard).scores.max()!)
+        #expect(Generator(difficulty: .veryEasy).scores.max()! < Generator(difficulty: .hard).scores.max()!)
     }
 }

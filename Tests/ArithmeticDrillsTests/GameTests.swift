@@ -3,12 +3,12 @@ import Foundation
 import Testing
 
 @Suite struct GameTests {
-    let sheet = Sheet(id: "g", difficulty: .easy, exercises: [Exercise(.addition, 3, 4, difficulty: .easy),
+    let sheet = Puzzle(id: "g", difficulty: .easy, exercises: [Exercise(.addition, 3, 4, difficulty: .easy),
                                                               Exercise(.subtraction, 5, 2, difficulty: .easy),
                                                               Exercise(.addition, 1, 1, difficulty: .easy)])
 
     @Test func answersTriesHintsAndStars() {
-        var game = DrillsFamily().startSession(sheet)
+        var game = ArithmeticDrillsFamily().startSession(sheet)
         #expect(game.current == sheet.exercises[0])
         game.show(at: at(hours: 10))
         #expect(game.answer(7, at: at(hours: 10).addingTimeInterval(4)) == .correct(stars: 3))
@@ -30,12 +30,12 @@ import Testing
     }
 
     @Test func aThirdTryRightEarnsOneStarAndGamesSurviveCoding() throws {
-        var game = DrillGame(sheet: sheet)
+        var game = GameSession(sheet: sheet)
         _ = game.answer(1, at: at())
         _ = game.answer(2, at: at())
         #expect(game.answer(7, at: at()) == .correct(stars: 1))
         let data = try JSONEncoder().encode(game)
-        #expect(try JSONDecoder().decode(DrillGame.self, from: data) == game)
+        #expect(try JSONDecoder().decode(GameSession.self, from: data) == game)
         // Results feed a player.
         var player = Player(name: "x", createdAt: at())
         for r in game.results { player.record(r) }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct GeneratorTests {
     @Test func nextHitsTheScoreExactlyAndNeverRepeatsInASession() {
         for difficulty in Difficulty.allCases {
-            var generator = DrillGenerator(difficulty: difficulty)
+            var generator = Generator(difficulty: difficulty)
             var rng = SplitMix64(seed: 11)
             for score in generator.scores {
                 let pool = generator.candidates(score: score)
@@ -25,37 +25,37 @@ import Testing
     }
 
     @Test func sheetsAreDistinctExactAndDeterministic() throws {
-        for profile in DrillsFamily().profiles {
+        for profile in ArithmeticDrillsFamily().profiles {
             for seed in 1...200 {
-                let sheet = try DrillGenerator.sheet(profile, seed: seed)
+                let sheet = try Generator.sheet(profile, seed: seed)
                 #expect(sheet.exercises.count == 10)
                 #expect(Set(sheet.exercises).count == 10)
                 #expect(sheet.exercises.allSatisfy { $0.problems.isEmpty && profile.difficulty.range.contains($0.firstNumber) })
-                #expect(try DrillGenerator.sheet(profile, seed: seed) == sheet)
+                #expect(try Generator.sheet(profile, seed: seed) == sheet)
                 #expect(sheet.id == "\(profile.id)-\(seed)")
             }
         }
-        let a = try DrillGenerator.sheet(DrillProfile(difficulty: .hard), seed: 1)
-        let b = try DrillGenerator.sheet(DrillProfile(difficulty: .hard), seed: 2)
+        let a = try Generator.sheet(Profile(difficulty: .hard), seed: 1)
+        let b = try Generator.sheet(Profile(difficulty: .hard), seed: 2)
         #expect(a != b)
     }
 
     @Test func targetedSheetsScoreExactlyTheTargetOrFailClearly() throws {
         for difficulty in Difficulty.allCases {
-            let generator = DrillGenerator(difficulty: difficulty)
+            let generator = Generator(difficulty: difficulty)
             for score in 0...9 {
-                let profile = DrillProfile(difficulty: difficulty, target: score)
+                let profile = Profile(difficulty: difficulty, target: score)
                 let available = generator.candidates(score: score).count
                 if available >= 10 {
                     for seed in 1...20 {
-                        let sheet = try DrillGenerator.sheet(profile, seed: seed)
+                        let sheet = try Generator.sheet(profile, seed: seed)
                         #expect(sheet.exercises.allSatisfy { $0.features.score == score })
                         #expect(Set(sheet.exercises).count == 10 && sheet.target == score)
                     }
                 } else {
-                    #expect(throws: GenerationFailure.self) { try DrillGenerator.sheet(profile, seed: 1) }
+                    #expect(throws: GenerationFailure.self) { try Generator.sheet(profile, seed: 1) }
                     do {
-                        _ = try DrillGenerator.sheet(profile, seed: 1)
+                        _ = try Generator.sheet(profile, seed: 1)
                     } catch {
                         #expect(error.reason == "too-few-exercises")
                         #expect(error.description.contains("\(available) exercises"))
@@ -66,16 +66,16 @@ import Testing
     }
 
     @Test func labelledSheetsGradeTheirLabel() throws {
-        let family = DrillsFamily()
+        let family = ArithmeticDrillsFamily()
         for label in family.gradeLabels {
-            let generated = try family.generate(DrillProfile(difficulty: .hard), GenerationRequest(seed: 3, label: label))
+            let generated = try family.generate(Profile(difficulty: .hard), GenerationRequest(seed: 3, label: label))
             #expect(generated.puzzle.exercises.allSatisfy { $0.features.label == label })
             #expect(try family.grade(generated.puzzle, solutionsUpTo2: nil, explain: true).label == label)
         }
         #expect(family.unsupported(GenerationRequest(seed: 1, label: "impossible")) != nil)
         #expect(family.unsupported(GenerationRequest(seed: 1, label: "master")) == nil)
         #expect(throws: GenerationFailure.self) {
-            try family.generate(DrillProfile(difficulty: .veryEasy), GenerationRequest(seed: 1, label: "master"))
+            try family.generate(Profile(difficulty: .veryEasy), GenerationRequest(seed: 1, label: "master"))
         }
     }
 }
@@ -85,7 +85,7 @@ import Testing
     @Test func whichTargetedProfilesFillASheet() {
         var fillable: [String] = []
         for difficulty in Difficulty.allCases {
-            for score in 1...8 where (try? DrillGenerator.sheet(DrillProfile(difficulty: difficulty, target: score), seed: 1)) != nil {
+            for score in 1...8 where (try? Generator.sheet(Profile(difficulty: difficulty, target: score), seed: 1)) != nil {
                 fillable.append("\(difficulty.name)@\(score)")
             }
         }

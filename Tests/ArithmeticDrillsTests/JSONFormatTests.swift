@@ -4,8 +4,8 @@ import PuzzleKit
 import Testing
 
 @Suite struct JSONFormatTests {
-    func read(_ json: String) throws(FormatError) -> Sheet {
-        try DrillJSONFormat.read(Data(json.utf8), file: "s.json")
+    func read(_ json: String) throws(FormatError) -> Puzzle {
+        try JSONFormat.read(Data(json.utf8), file: "s.json")
     }
 
     func error(_ json: String) -> String {
@@ -18,15 +18,15 @@ import Testing
     }
 
     @Test func writesTheSeedKeysAndReadsThemBack() throws {
-        let sheet = Sheet(id: "hard-1", difficulty: .hard, target: nil, exercises: [Exercise(.addition, 7, 5, difficulty: .hard)], answers: [12])
-        let compact = DrillJSONFormat.write(sheet, pretty: false)
+        let sheet = Puzzle(id: "hard-1", difficulty: .hard, target: nil, exercises: [Exercise(.addition, 7, 5, difficulty: .hard)], answers: [12])
+        let compact = JSONFormat.write(sheet, pretty: false)
         #expect(compact == #"{"difficulty":4,"exercises":[{"answer":12,"difficulty":4,"firstNumber":7,"secondNumber":5,"type":"plus"}],"id":"hard-1"}"#)
         #expect(try read(compact) == sheet)
-        #expect(try read(DrillJSONFormat.write(sheet, pretty: true)) == sheet)
-        for profile in DrillsFamily().profiles {
+        #expect(try read(JSONFormat.write(sheet, pretty: true)) == sheet)
+        for profile in ArithmeticDrillsFamily().profiles {
             for seed in 1...30 {
-                let generated = try DrillGenerator.sheet(profile, seed: seed)
-                #expect(try read(DrillJSONFormat.write(generated, pretty: false)) == generated)
+                let generated = try Generator.sheet(profile, seed: seed)
+                #expect(try read(JSONFormat.write(generated, pretty: false)) == generated)
             }
         }
     }
@@ -52,16 +52,16 @@ import Testing
     }
 
     @Test func arraysAndLinesGiveOneResultPerSheet() throws {
-        let family = DrillsFamily()
-        let a = try DrillGenerator.sheet(DrillProfile(difficulty: .easy), seed: 1)
-        let b = try DrillGenerator.sheet(DrillProfile(difficulty: .hard), seed: 2)
+        let family = ArithmeticDrillsFamily()
+        let a = try Generator.sheet(Profile(difficulty: .easy), seed: 1)
+        let b = try Generator.sheet(Profile(difficulty: .hard), seed: 2)
         let lines = family.write(a, as: .jsonl, comments: []) + "{\"id\":1}\n" + family.write(b, as: .jsonl, comments: [])
         let results = family.read(Data(lines.utf8), file: "c.jsonl")
         #expect(results.count == 3)
         #expect(try results[0].get() == a)
         #expect(try results[2].get() == b)
         #expect(throws: FormatError.self) { try results[1].get() }
-        let array = "[" + DrillJSONFormat.write(a, pretty: false) + "," + DrillJSONFormat.write(b, pretty: true) + "]"
+        let array = "[" + JSONFormat.write(a, pretty: false) + "," + JSONFormat.write(b, pretty: true) + "]"
         let fromArray = family.read(Data(array.utf8), file: "c.json")
         #expect(fromArray.count == 2)
         #expect(try fromArray[1].get() == b)

@@ -4,8 +4,8 @@ import PuzzleKit
 import Testing
 
 @Suite struct TextFormatTests {
-    func read(_ text: String, file: String = "sheet.drill") throws(FormatError) -> Sheet {
-        try DrillTextFormat.read(text, file: file)
+    func read(_ text: String, file: String = "sheet.drill") throws(FormatError) -> Puzzle {
+        try TextFormat.read(text, file: file)
     }
 
     func error(_ text: String) -> String {
@@ -35,17 +35,17 @@ import Testing
     }
 
     @Test func writesTheCanonicalFormAndReadsItBack() throws {
-        let sheet = Sheet(id: "s", difficulty: .medium, target: 4, exercises: [Exercise(.addition, 3, 4, difficulty: .medium),
+        let sheet = Puzzle(id: "s", difficulty: .medium, target: 4, exercises: [Exercise(.addition, 3, 4, difficulty: .medium),
                                                                               Exercise(.subtraction, 7, 2, difficulty: .medium)],
                           answers: [7, nil])
-        let text = DrillTextFormat.write(sheet, comments: ["seed 3"])
+        let text = TextFormat.write(sheet, comments: ["seed 3"])
         #expect(text == "# seed 3\nprofile: medium\ntarget: 4\n3 + 4 = 7\n7 - 2\n")
         #expect(try read(text, file: "dir/s.drill") == sheet)
         // Generated sheets round-trip, for every profile and many seeds.
-        for profile in DrillsFamily().profiles {
+        for profile in ArithmeticDrillsFamily().profiles {
             for seed in 1...50 {
-                let generated = try DrillGenerator.sheet(profile, seed: seed)
-                var back = try read(DrillTextFormat.write(generated), file: "\(generated.id).drill")
+                let generated = try Generator.sheet(profile, seed: seed)
+                var back = try read(TextFormat.write(generated), file: "\(generated.id).drill")
                 back.id = generated.id
                 #expect(back == generated)
             }
@@ -80,7 +80,7 @@ import Testing
 
     @Test func readsRulesBreakingExercisesForCheckToReport() throws {
         let sheet = try read("profile: easy\n3 - 5\n4 + 6\n0 + 1\n2 + 2 = 5\n")
-        #expect(SheetVerifier.problems(sheet) == [
+        #expect(Grader.problems(sheet) == [
             "exercise 1 (3 - 5): the subtraction has a negative result",
             "exercise 2 (4 + 6): the operand 6 is outside the easy range 1…5",
             "exercise 3 (0 + 1): the operand 0 is outside 1…10",

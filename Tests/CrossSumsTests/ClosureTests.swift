@@ -6,8 +6,8 @@ import Testing
 /// hidden solution's shortcut) must reach exactly the grid the simple
 /// closure of ``_Propagator`` reaches, or generated puzzles would change.
 @Suite struct ClosureTests {
-    @Test(arguments: Difficulty.allCases)
-    func theFastClosureAgreesWithTheSimpleOne(_ difficulty: Difficulty) {
+    @Test(arguments: Profile.allCases)
+    func theFastClosureAgreesWithTheSimpleOne(_ difficulty: Profile) {
         let (rows, columns) = difficulty.size
         var rng = SplitMix64(seed: 22 + difficulty.rank)
         var classifier = _Classifier(rows: rows, columns: columns)
@@ -16,7 +16,7 @@ import Testing
         var verdicts: [String: Int] = [:]
         for _ in 0..<300 {
             for i in numbers.indices { numbers[i] = rng.uniform(in: 1...9) }
-            PuzzleGenerator().drawMask(&mask, rows: rows, columns: columns, percent: difficulty.keepPercent, using: &rng)
+            Generator().drawMask(&mask, rows: rows, columns: columns, percent: difficulty.keepPercent, using: &rng)
             let fast = classifier.classify(numbers: numbers, mask: mask, difficulty: difficulty)
             let simple = classifier.classifyOnArrays(numbers: numbers, mask: mask, difficulty: difficulty)
             #expect(fast == simple, "\(numbers) \(mask)")
@@ -35,8 +35,8 @@ import Testing
         var mask = [Bool](repeating: false, count: 25)
         for _ in 0..<50 {
             let numbers = (0..<25).map { _ in rng.uniform(in: 40...99) }
-            PuzzleGenerator().drawMask(&mask, rows: 5, columns: 5, percent: 60, using: &rng)
-            for difficulty in Difficulty.allCases {
+            Generator().drawMask(&mask, rows: 5, columns: 5, percent: 60, using: &rng)
+            for difficulty in Profile.allCases {
                 #expect(classifier.classify(numbers: numbers, mask: mask, difficulty: difficulty)
                         == classifier.classifyOnArrays(numbers: numbers, mask: mask, difficulty: difficulty))
             }

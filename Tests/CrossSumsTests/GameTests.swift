@@ -181,9 +181,9 @@ import Testing
         #expect(throws: SolveError.self) { try GameSession(puzzle: wrong) }
     }
 
-    @Test(arguments: Difficulty.allCases)
-    func hintsAloneSolveGeneratedLevelsWithoutMistakes(_ difficulty: Difficulty) throws {
-        let puzzle = try PuzzleGenerator().generate(difficulty: difficulty, seed: 5).puzzle
+    @Test(arguments: Profile.allCases)
+    func hintsAloneSolveGeneratedLevelsWithoutMistakes(_ difficulty: Profile) throws {
+        let puzzle = try Generator().generate(difficulty: difficulty, seed: 5).puzzle
         var game = try GameSession(puzzle: puzzle)
         var techniques: Set<Technique> = []
         while let hint = game.useHint() {
@@ -198,8 +198,8 @@ import Testing
     }
 
     @Test func generatedLevelsArePlayable() throws {
-        for difficulty in Difficulty.allCases {
-            let puzzle = try PuzzleGenerator().generate(difficulty: difficulty, seed: 11).puzzle
+        for difficulty in Profile.allCases {
+            let puzzle = try Generator().generate(difficulty: difficulty, seed: 11).puzzle
             var game = try GameSession(puzzle: puzzle)
             for p in puzzle.positions where !game.solution[p.row][p.column] {
                 let outcome18 = game.toggleCell(row: p.row, col: p.column)

@@ -8,9 +8,9 @@ import Testing
     /// `swift test -c release`), or a quick 20 in a debug build.
     static let seedCount = ProcessInfo.processInfo.environment["CROSSSUMS_SEEDS"].flatMap(Int.init) ?? 20
 
-    @Test(arguments: Difficulty.allCases)
-    func everyPuzzleIsUniqueAndGradesWithinItsDifficulty(_ difficulty: Difficulty) throws {
-        let generator = PuzzleGenerator()
+    @Test(arguments: Profile.allCases)
+    func everyPuzzleIsUniqueAndGradesWithinItsDifficulty(_ difficulty: Profile) throws {
+        let generator = Generator()
         for seed in 1...Self.seedCount {
             let puzzle = try generator.generate(difficulty: difficulty, seed: seed).puzzle
             #expect(puzzle.id == "\(difficulty.rawValue)-\(seed)")
@@ -29,16 +29,16 @@ import Testing
     }
 
     @Test func theSameSeedGivesTheSamePuzzle() throws {
-        for difficulty in Difficulty.allCases {
-            let a = try PuzzleGenerator().generate(difficulty: difficulty, seed: 77)
-            let b = try PuzzleGenerator().generate(difficulty: difficulty, seed: 77)
-            let c = try PuzzleGenerator().generate(difficulty: difficulty, seed: 78)
+        for difficulty in Profile.allCases {
+            let a = try Generator().generate(difficulty: difficulty, seed: 77)
+            let b = try Generator().generate(difficulty: difficulty, seed: 77)
+            let c = try Generator().generate(difficulty: difficulty, seed: 78)
             #expect(a.puzzle == b.puzzle)
             #expect(a.candidates == b.candidates)
             #expect(a.puzzle.grid != c.puzzle.grid)
         }
         // Pinned so that a change in the generator's output is noticed.
-        let pinned = try PuzzleGenerator().generate(difficulty: .easy, seed: 1).puzzle
+        let pinned = try Generator().generate(difficulty: .easy, seed: 1).puzzle
         #expect(JSONFormat.write(pinned) == Self.pinnedEasy1)
     }
 
@@ -46,7 +46,7 @@ import Testing
 
     @Test func customSizesWork() throws {
         let settings = GeneratorSettings(difficulty: .hard, rows: 6, columns: 8, numberRange: 1...12, keepPercent: 45)
-        let puzzle = try PuzzleGenerator().generate(settings, seed: 3).puzzle
+        let puzzle = try Generator().generate(settings, seed: 3).puzzle
         #expect((puzzle.rows, puzzle.columns) == (6, 8))
         #expect(try Grader(puzzle: puzzle).grade().difficulty == .hard)
     }
@@ -59,9 +59,9 @@ import Testing
             GeneratorSettings(difficulty: .easy, rows: 5, columns: 5, keepPercent: 100),
         ]
         for settings in cases {
-            #expect(throws: GenerationError.self) { try PuzzleGenerator().generate(settings, seed: 1) }
+            #expect(throws: GenerationError.self) { try Generator().generate(settings, seed: 1) }
             do {
-                _ = try PuzzleGenerator().generate(settings, seed: 1)
+                _ = try Generator().generate(settings, seed: 1)
             } catch {
                 #expect(error.reason == "invalid-settings")
                 #expect(error.description.hasPrefix("invalid generator settings: "))
@@ -73,7 +73,7 @@ import Testing
         // A 1x2 grid never needs more than the easy techniques.
         let settings = GeneratorSettings(difficulty: .extraHard, rows: 1, columns: 2)
         do {
-            _ = try PuzzleGenerator(budget: 50).generate(settings, seed: 1)
+            _ = try Generator(budget: 50).generate(settings, seed: 1)
             Issue.record("generated an impossible puzzle")
         } catch {
             #expect(error == .budgetExhausted(difficulty: .extraHard, rows: 1, columns: 2, candidates: 50, tooEasy: 50, tooHard: 0))

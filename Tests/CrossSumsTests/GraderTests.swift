@@ -44,7 +44,7 @@ import Testing
     }
 
     static func onlySolution(_ puzzle: Puzzle) throws -> [[Bool]] {
-        let result = try CrossSumsModel(puzzle: puzzle).solve(SearchLimits(solutions: 2, keepSolutions: 1))
+        let result = try Solver(puzzle: puzzle).solve(SearchLimits(solutions: 2, keepSolutions: 1))
         try #require(result.solutionCount == 1)
         return try #require(result.solutions.first)
     }
@@ -259,12 +259,12 @@ import Testing
         #expect(zip(all, all.dropFirst()).allSatisfy { $0.weight <= $1.weight && $0 < $1 })
         #expect(Set(all.map(\.code)).count == all.count)
         #expect(all.allSatisfy { !$0.rule.isEmpty && !$0.name.isEmpty && Technique(code: $0.code) == $0 })
-        for difficulty in Difficulty.allCases {
+        for difficulty in Profile.allCases {
             #expect(difficulty.hardestTechnique.difficulty == difficulty)
         }
-        #expect(Difficulty(name: "Extra Hard") == .extraHard)
-        #expect(Difficulty(name: "extraHard") == .extraHard)
-        #expect(Difficulty(name: "extra-hard") == .extraHard)
-        #expect(Difficulty(name: "impossible") == nil)
+        #expect(Profile(name: "Extra Hard") == .extraHard)
+        #expect(Profile(name: "extraHard") == .extraHard)
+        #expect(Profile(name: "extra-hard") == .extraHard)
+        #expect(Profile(name: "impossible") == nil)
     }
 }

@@ -13,7 +13,7 @@ import Testing
         // Level i comes from seed + i - 1, so a shorter pack is a prefix.
         let short = try LevelPack.generate(difficulty: .hard, levels: 2, seed: 3)
         #expect(Array(pack.prefix(2)) == short)
-        #expect(pack[2].grid == (try PuzzleGenerator().generate(difficulty: .hard, seed: 5)).puzzle.grid)
+        #expect(pack[2].grid == (try Generator().generate(difficulty: .hard, seed: 5)).puzzle.grid)
         #expect(try LevelPack.generate(difficulty: .hard, levels: 0, seed: 3).isEmpty)
     }
 

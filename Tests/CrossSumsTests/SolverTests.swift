@@ -12,7 +12,7 @@ import Testing
             let range = [1...2, 1...3, 1...5, 1...9][index % 4]
             let puzzle = RandomPuzzles.make(rows: rows, columns: columns, range: range, randomSums: index % 3 == 0, using: &rng)
             let expected = BruteForce.count(puzzle)
-            let result = try CrossSumsModel(puzzle: puzzle).solve(SearchLimits(keepSolutions: 1_000))
+            let result = try Solver(puzzle: puzzle).solve(SearchLimits(keepSolutions: 1_000))
             #expect(result.complete)
             #expect(result.solutionCount == expected, "\(puzzle)")
             #expect(result.solutions.allSatisfy(puzzle.isSolved(by:)))
@@ -30,7 +30,7 @@ import Testing
         for _ in 0..<200 {
             let puzzle = RandomPuzzles.make(rows: 4, columns: 4, range: 1...2, randomSums: false, using: &rng)
             let all = BruteForce.count(puzzle)
-            let limited = try CrossSumsModel(puzzle: puzzle).solve(SearchLimits(solutions: 2))
+            let limited = try Solver(puzzle: puzzle).solve(SearchLimits(solutions: 2))
             #expect(limited.solutionCount == min(all, 2))
             #expect(limited.complete == (all < 2))
             #expect(puzzle.countSolutions(limit: 2) == min(all, 2))
@@ -42,14 +42,14 @@ import Testing
         let grid = Array(repeating: Array(repeating: 1, count: 6), count: 6)
         let puzzle = Puzzle(id: "ones", difficulty: "custom", grid: grid, solution: nil,
                             rowSums: Array(repeating: 3, count: 6), columnSums: Array(repeating: 3, count: 6))
-        let result = try CrossSumsModel(puzzle: puzzle).solve(SearchLimits(nodes: 50))
+        let result = try Solver(puzzle: puzzle).solve(SearchLimits(nodes: 50))
         #expect(!result.complete)
         #expect(result.stopReason == .nodeLimit)
         #expect(result.statistics.nodes <= 50)
         // 5x5 0/1 matrices with two 1s per row and column (OEIS A001499).
         let fives = Puzzle(id: "ones", difficulty: "custom", grid: Array(repeating: Array(repeating: 1, count: 5), count: 5),
                            solution: nil, rowSums: Array(repeating: 2, count: 5), columnSums: Array(repeating: 2, count: 5))
-        #expect(try CrossSumsModel(puzzle: fives).countSolutions() == 2_040)
+        #expect(try Solver(puzzle: fives).countSolutions() == 2_040)
     }
 
     /// Hand-made cases: the text, the expected count.
@@ -72,7 +72,7 @@ import Testing
         let (text, expected) = Self.handMade[index]
         let puzzle = try TextFormat.read(text, file: "hand.xsum")
         #expect(BruteForce.count(puzzle) == expected)
-        let result = try CrossSumsModel(puzzle: puzzle).solve(SearchLimits(keepSolutions: 10))
+        let result = try Solver(puzzle: puzzle).solve(SearchLimits(keepSolutions: 10))
         #expect(result.solutionCount == expected)
         #expect(result.complete)
         #expect(result.solutions.allSatisfy(puzzle.isSolved(by:)))
@@ -80,7 +80,7 @@ import Testing
 
     @Test func resultsBecomeReportRows() throws {
         let puzzle = try TextFormat.read(". 3 2\n3 3 5\n2 7 2\n", file: "r.xsum")
-        let result = try CrossSumsModel(puzzle: puzzle).solve(SearchLimits(solutions: 2, keepSolutions: 1))
+        let result = try Solver(puzzle: puzzle).solve(SearchLimits(solutions: 2, keepSolutions: 1))
         let row = result.reportRow(id: puzzle.id, includeSolution: true)
         #expect(row.fields.map(\.key) == ["id", "solutionCount", "complete", "stopReason", "nodes", "failures",
                                           "propagations", "maxDepth", "timeMicroseconds", "solution"])
@@ -88,13 +88,13 @@ import Testing
         #expect(row["complete"] == .bool(true))
         #expect(row["solution"] == .json("[[true,false],[false,true]]"))
         #expect(row.json.hasPrefix(#"{"id":"r","solutionCount":1,"complete":true,"stopReason":"exhausted","#))
-        let none = try CrossSumsModel(puzzle: try TextFormat.read(". 5\n3 2\n", file: "n.xsum")).solve()
+        let none = try Solver(puzzle: try TextFormat.read(". 5\n3 2\n", file: "n.xsum")).solve()
         #expect(none.reportRow(id: "n", includeSolution: true)["solution"] == .null)
     }
 
     @Test func rowAndColumnTotalsMustAgree() throws {
         let puzzle = try TextFormat.read(". 3 3\n4 3 1\n1 1 2\n", file: "t.xsum")
-        let result = try CrossSumsModel(puzzle: puzzle).solve()
+        let result = try Solver(puzzle: puzzle).solve()
         #expect(result.solutionCount == 0)
         #expect(result.complete)
         #expect(result.statistics.nodes == 0)
@@ -102,7 +102,7 @@ import Testing
 
     @Test func malformedPuzzlesAreRejectedNotTrapped() {
         let ragged = Puzzle(id: "r", difficulty: "custom", grid: [[1, 2], [3]], solution: nil, rowSums: [1, 1], columnSums: [1, 1])
-        #expect(throws: SolveError.self) { try CrossSumsModel(puzzle: ragged) }
+        #expect(throws: SolveError.self) { try Solver(puzzle: ragged) }
         #expect(throws: SolveError.self) { try Grader(puzzle: ragged) }
         #expect(throws: SolveError.self) { try GameSession(puzzle: ragged) }
         #expect(ragged.countSolutions() == nil)
@@ -112,12 +112,12 @@ import Testing
         #expect(!short.isSolved(by: [[true]]))
         #expect(short.problem == "rowSums has 0 sums for 1 rows")
         let huge = Puzzle(id: "h", difficulty: "custom", grid: [[Int.max, Int.max]], solution: nil, rowSums: [1], columnSums: [1, 1])
-        #expect(throws: SolveError.self) { try CrossSumsModel(puzzle: huge) }
+        #expect(throws: SolveError.self) { try Solver(puzzle: huge) }
     }
 
     @Test func bigNumbersUseBoundsReasoning() throws {
         let puzzle = try TextFormat.read(". 5000 7000 0\n12000 5000 7000 3000\n", file: "big.xsum")
-        #expect(try CrossSumsModel(puzzle: puzzle).countSolutions() == 1)
+        #expect(try Solver(puzzle: puzzle).countSolutions() == 1)
         let report = try Grader(puzzle: puzzle).grade()
         #expect(report.outcome == .solved)
     }

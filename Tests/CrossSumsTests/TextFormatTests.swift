@@ -40,7 +40,7 @@ import Testing
 
     @Test func writesASolutionWithDotsForRemovedNumbers() throws {
         var puzzle = try TextFormat.read(Self.example, file: "example.xsum")
-        let result = try CrossSumsModel(puzzle: puzzle).solve(.init(keepSolutions: 1))
+        let result = try Solver(puzzle: puzzle).solve(.init(keepSolutions: 1))
         let mask = try #require(result.solutions.first)
         puzzle.solution = mask
         #expect(TextFormat.writeSolution(puzzle) == TextFormat.write(puzzle, mask: mask))

@@ -84,7 +84,7 @@ enum BruteForce {
         for length in 1...longest {
             for bits in 0..<(1 << length) {
                 let code = BruteForce.string(bits, length: length)
-                let count = try Decodings.count(code.map { $0 == "-" ? MorseSignal.dash : .dot })
+                let count = try Solver.count(code.map { $0 == "-" ? MorseSignal.dash : .dot })
                 if count != PuzzleNumber(expected[BruteForce.index(bits, length: length)]) { mismatches.append(String(code)) }
             }
         }
@@ -106,8 +106,8 @@ enum BruteForce {
             let length = rng.uniform(in: 1...14)
             let code = BruteForce.string(rng.uniform(in: 0...((1 << length) - 1)), length: length)
             let expected = BruteForce.count(code, codes: codes)
-            #expect(try Decodings.count(String(code), in: dictionary) == PuzzleNumber(expected))
-            let listed = try Decodings.list(String(code), in: dictionary, limit: 1_000)
+            #expect(try Solver.count(String(code), in: dictionary) == PuzzleNumber(expected))
+            let listed = try Solver.list(String(code), in: dictionary, limit: 1_000)
             #expect(listed.count == min(expected, 1_000))
             #expect(listed == listed.sorted { $0.lexicographicallyPrecedes($1) })
             for decoding in listed {
@@ -117,18 +117,18 @@ enum BruteForce {
     }
 
     @Test func listsAreLexicographicAndComplete() throws {
-        #expect(try Decodings.list("...", limit: 10) == ["EEE", "EI", "IE", "S"])
-        #expect(try Decodings.list("...", limit: 2) == ["EEE", "EI"])
+        #expect(try Solver.list("...", limit: 10) == ["EEE", "EI", "IE", "S"])
+        #expect(try Solver.list("...", limit: 2) == ["EEE", "EI"])
         for bits in 0..<(1 << 9) {
             let code = String(BruteForce.string(bits, length: 9))
-            let all = try Decodings.list(code, limit: 100_000)
-            #expect(PuzzleNumber(all.count) == (try Decodings.count(code)))
+            let all = try Solver.list(code, limit: 100_000)
+            #expect(PuzzleNumber(all.count) == (try Solver.count(code)))
             #expect(all == all.sorted())
             #expect(Set(all).count == all.count)
         }
         // A long string lists without deep recursion.
         let long = String(repeating: ".-", count: 2_000)
-        #expect(try Decodings.list(long, limit: 3).count == 3)
+        #expect(try Solver.list(long, limit: 3).count == 3)
     }
 
     @Test func sharedCodes() throws {
@@ -140,8 +140,8 @@ enum BruteForce {
     }
 
     @Test func badStringsAreRejected() {
-        #expect(throws: DecodingCountError.notASignal("x", position: 3)) { try Decodings.count("..x") }
-        #expect(throws: DecodingCountError.empty) { try Decodings.count("") }
+        #expect(throws: DecodingCountError.notASignal("x", position: 3)) { try Solver.count("..x") }
+        #expect(throws: DecodingCountError.empty) { try Solver.count("") }
         #expect(throws: FormatError.self) { try CodeDictionary.read("SEA\nTWO WORDS\n", file: "w.txt") }
         #expect(throws: FormatError.self) { try CodeDictionary.read("SEA\nA%B\n", file: "w.txt") }
     }
@@ -186,15 +186,15 @@ enum BruteForce {
                     ways[end] += ways[end - size]
                 }
             }
-            #expect(try Decodings.count(code) == PuzzleNumber(ways[length]))
+            #expect(try Solver.count(code) == PuzzleNumber(ways[length]))
         }
-        #expect(try Decodings.count(String(repeating: ".", count: 60)).description == Self.dotsCountDecimal(60))
+        #expect(try Solver.count(String(repeating: ".", count: 60)).description == Self.dotsCountDecimal(60))
     }
 
     #if GMP
     @Test func thousandsOfSignalsCountExactlyWithGMP() throws {
         for n in [100, 1_000, 3_000] {
-            #expect(try Decodings.count(String(repeating: ".", count: n)).description == Self.dotsCountDecimal(n))
+            #expect(try Solver.count(String(repeating: ".", count: n)).description == Self.dotsCountDecimal(n))
         }
         // A mixed string: the library's backward pass against a forward pass
         // in decimal strings.
@@ -208,13 +208,13 @@ enum BruteForce {
             }
             ways.append(sum)
         }
-        let count = try Decodings.count(String(code))
+        let count = try Solver.count(String(code))
         #expect(count.description == ways[code.count])
         #expect(count.description.count > 300)
     }
     #else
     @Test func countsBeyondSixtyFourBitsFailWithOneLineNamingTheTrait() {
-        #expect(throws: DecodingCountError.overflow(signals: 3_000)) { try Decodings.count(String(repeating: ".", count: 3_000)) }
+        #expect(throws: DecodingCountError.overflow(signals: 3_000)) { try Solver.count(String(repeating: ".", count: 3_000)) }
         let message = DecodingCountError.overflow(signals: 3_000).description
         #expect(message.contains("--traits GMP"))
         #expect(!message.contains("\n"))

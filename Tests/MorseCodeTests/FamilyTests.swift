@@ -12,21 +12,21 @@ import Testing
         #expect(Grader.grade("R2D2").difficulty == .advanced)
         #expect(Grader.grade("WHY?").hardest == .punctuation)
         #expect(Grader.grade("TELEGRAPH").steps.contains { $0.feature == .ambiguousWord })
-        #expect(Feature.allCases.map(\.gradeLabel) == ["Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "Advanced", "Advanced"])
-        #expect(Feature.allCases == Feature.allCases.sorted())
+        #expect(Technique.allCases.map(\.gradeLabel) == ["Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "Advanced", "Advanced"])
+        #expect(Technique.allCases == Technique.allCases.sorted())
     }
 
     @Test func everyDifficultyHasMaterial() {
         for difficulty in Difficulty.allCases {
-            #expect(ExerciseGenerator.pool(sentences: false, difficulty: difficulty).count >= 10)
-            #expect(ExerciseGenerator.pool(sentences: true, difficulty: difficulty).count >= 5)
+            #expect(Generator.pool(sentences: false, difficulty: difficulty).count >= 10)
+            #expect(Generator.pool(sentences: true, difficulty: difficulty).count >= 5)
         }
     }
 }
 
 @Suite struct GeneratorTests {
     @Test func generatedExercisesGradeAsAskedAndRepeat() throws {
-        let family = MorseFamily()
+        let family = MorseCodeFamily()
         for profile in family.profiles {
             for seed in 1...60 {
                 let exercise = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
@@ -43,7 +43,7 @@ import Testing
     /// `--difficulty` asks for the profile's own grade or is refused: the
     /// profile fixes the grade, so no other label can be honoured.
     @Test func aLabelOtherThanTheProfilesIsRefused() throws {
-        let family = MorseFamily()
+        let family = MorseCodeFamily()
         for profile in family.profiles {
             for label in family.gradeLabels {
                 let request = GenerationRequest(seed: 1, unique: true, label: label)
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func generatedExercisesReadBack() throws {
-        let family = MorseFamily()
+        let family = MorseCodeFamily()
         for profile in family.profiles {
             for seed in 1...200 {
                 let exercise = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
@@ -79,22 +79,22 @@ import Testing
 
     @Test func weakSymbolsAreFavoured() {
         for seed in 1...100 {
-            let exercise = ExerciseGenerator.generate(ExerciseProfile(mode: .codeToWord, difficulty: .intermediate), seed: seed, weakSymbols: ["Q"])
+            let exercise = Generator.generate(Profile(mode: .codeToWord, difficulty: .intermediate), seed: seed, weakSymbols: ["Q"])
             #expect(exercise.text.contains("Q"))
         }
-        var generator = ExerciseGenerator(seed: 1, weakSymbols: ["X"])
+        var generator = Generator(seed: 1, weakSymbols: ["X"])
         let symbols = (0..<200).map { _ in generator.getNextSymbol() }
         #expect(symbols.filter { $0 == "X" }.count > 80)
     }
 }
 
 @Suite struct FormatTests {
-    let family = MorseFamily()
+    let family = MorseCodeFamily()
 
     @Test func textRoundTrip() throws {
         for profile in family.profiles {
             for seed in 1...20 {
-                let exercise = ExerciseGenerator.generate(profile, seed: seed)
+                let exercise = Generator.generate(profile, seed: seed)
                 let text = family.write(exercise, as: .text, comments: ["note"])
                 #expect(try TextFormat.read(text, file: "x.morse") == exercise)
                 let json = family.write(exercise, as: .jsonl, comments: [])
@@ -106,7 +106,7 @@ import Testing
     @Test func readerAcceptsBlanksCommentsAndCase() throws {
         let text = "\u{FEFF}# hi\r\n\nmode:code-to-word\r\ndifficulty: beginner\nprompt:  -   .  -.\nanswer: ten\n"
         let exercise = try TextFormat.read(text, file: "dir/ten.morse")
-        #expect(exercise == Exercise(id: "ten", mode: .codeToWord, difficulty: .beginner, prompt: "- . -.", answer: "TEN"))
+        #expect(exercise == Puzzle(id: "ten", mode: .codeToWord, difficulty: .beginner, prompt: "- . -.", answer: "TEN"))
     }
 
     static let bad: [(String, String, Int)] = [
@@ -145,14 +145,14 @@ import Testing
 
 @Suite struct CountTests {
     @Test func countIsTheUnspacedDecodingCount() throws {
-        let family = MorseFamily()
-        let exercise = Exercise(id: "x", mode: .wordToCode, difficulty: .beginner, prompt: "SEE", answer: "... . .")
+        let family = MorseCodeFamily()
+        let exercise = Puzzle(id: "x", mode: .wordToCode, difficulty: .beginner, prompt: "SEE", answer: "... . .")
         let result = try family.count(exercise, limits: CountLimits(keepSolutions: 3))
-        #expect(PuzzleNumber(result.solutionCount) == (try Decodings.count(".....")))
+        #expect(PuzzleNumber(result.solutionCount) == (try Solver.count(".....")))
         #expect(result.complete && result.stopReason == "exhausted")
         let capped = try family.count(exercise, limits: CountLimits(solutions: 2))
         #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
-        let long = Exercise(id: "y", mode: .sentenceToCode, difficulty: .advanced, prompt: String(repeating: "HOSPITAL ", count: 12),
+        let long = Puzzle(id: "y", mode: .sentenceToCode, difficulty: .advanced, prompt: String(repeating: "HOSPITAL ", count: 12),
                             answer: try MorseText.encode(String(repeating: "HOSPITAL ", count: 12)))
         let cappedLong = try family.count(long, limits: CountLimits(solutions: 2))
         #expect(cappedLong.solutionCount == 2 && !cappedLong.complete)
@@ -164,9 +164,9 @@ import Testing
     /// is Int.max, a lower bound, so it is not complete and its stop reason
     /// says why (never `exhausted`, which means the count is exact).
     @Test func aCountBeyondIntMaxStopsByOverflowNotExhausted() throws {
-        let family = MorseFamily()
+        let family = MorseCodeFamily()
         let text = "LIGHTHOUSE KEEPERS WATCH THE OCEAN"
-        let long = Exercise(id: "z", mode: .sentenceToCode, difficulty: .advanced, prompt: text, answer: try MorseText.encode(text))
+        let long = Puzzle(id: "z", mode: .sentenceToCode, difficulty: .advanced, prompt: text, answer: try MorseText.encode(text))
         #expect(try MorseText.unspaced(text).count == 76)
         let huge = try family.count(long, limits: CountLimits(solutions: Int.max))
         #expect(huge.solutionCount == Int.max)
@@ -181,7 +181,7 @@ import Testing
         let uncapped = try family.count(long, limits: CountLimits())
         #expect(uncapped.solutionCount == Int.max && !uncapped.complete && uncapped.stopReason == "overflow")
         let exact = uncapped.fields.first { $0.key == "exactCount" }?.value
-        #expect(exact == .string(try Decodings.count(MorseText.unspaced(text)).description))
+        #expect(exact == .string(try Solver.count(MorseText.unspaced(text)).description))
         #else
         // Without GMP and without a cap there is no count to report: a one-line error naming the trait.
         #expect(throws: DecodingCountError.overflow(signals: 76)) { try family.count(long, limits: CountLimits()) }
@@ -193,7 +193,7 @@ import Testing
 /// exercise, and the symbols read spell its text.
 @Suite struct GradeReplayTests {
     @Test func replayingTheGradeReadsEverySymbol() throws {
-        let family = MorseFamily()
+        let family = MorseCodeFamily()
         for profile in family.profiles {
             for seed in 1...1000 {
                 let exercise = try family.generate(profile, GenerationRequest(seed: seed)).puzzle

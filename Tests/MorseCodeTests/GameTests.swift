@@ -3,14 +3,14 @@ import PuzzleKit
 import Testing
 
 @Suite struct PracticeSessionTests {
-    static func exercise(_ mode: ExerciseMode, text: String) throws -> Exercise {
+    static func exercise(_ mode: ExerciseMode, text: String) throws -> Puzzle {
         let code = try MorseText.encode(text)
-        return Exercise(id: "t", mode: mode, difficulty: .beginner,
+        return Puzzle(id: "t", mode: mode, difficulty: .beginner,
                         prompt: mode.promptIsCode ? code : text, answer: mode.promptIsCode ? text : code)
     }
 
     /// Feeds taps to a session as key presses and the pauses after them.
-    static func tap(_ taps: [Tap], into session: inout PracticeSession) {
+    static func tap(_ taps: [Tap], into session: inout GameSession) {
         for tap in taps {
             session.press(tap.press)
             session.pause(tap.gapAfter)
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func typedAnswersAreCheckedAndRecordedUntilSolved() throws {
-        var session = MorseFamily().startSession(try Self.exercise(.codeToWord, text: "SEA"))
+        var session = MorseCodeFamily().startSession(try Self.exercise(.codeToWord, text: "SEA"))
         #expect(!session.isSolved && session.attempts == 0)
         #expect(!session.submit("SET", seconds: 3).isCorrect)
         #expect(session.progress.getStatistics().totalAttempts == 3)
@@ -34,11 +34,11 @@ import Testing
 
     @Test func codeAnswersTypedOrTapped() throws {
         let exercise = try Self.exercise(.sentenceToCode, text: "SOS HELP")
-        var typed = PracticeSession(exercise: exercise)
+        var typed = GameSession(exercise: exercise)
         #expect(typed.submit("... --- ... / .... . .-.. .--.", seconds: 10).isCorrect)
 
         for wpm in [5.0, 12, 20, 30] {
-            var session = PracticeSession(exercise: exercise, wordsPerMinute: wpm)
+            var session = GameSession(exercise: exercise, wordsPerMinute: wpm)
             Self.tap(try Tap.perfect("SOS HELP", wordsPerMinute: wpm), into: &session)
             #expect(session.tapped == "SOS HELP")
             #expect(session.submitTaps(seconds: 10).isCorrect, "\(wpm) wpm")
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func tappedMistakesAndHints() throws {
-        var session = PracticeSession(exercise: try Self.exercise(.wordToCode, text: "ET"), wordsPerMinute: 20)
+        var session = GameSession(exercise: try Self.exercise(.wordToCode, text: "ET"), wordsPerMinute: 20)
         #expect(session.hint() == "E is .")
         // Seven dots are no symbol's code.
         for _ in 0..<7 {
@@ -72,10 +72,10 @@ import Testing
     /// Every generated exercise of a text-to-code mode is solved by its own
     /// perfect taps at any speed, and its code-to-text twin by its text.
     @Test func generatedExercisesAreSolvable() throws {
-        for profile in ExerciseProfile.all {
+        for profile in Profile.all {
             for seed in 1...5 {
-                let exercise = ExerciseGenerator.generate(profile, seed: seed)
-                var session = MorseFamily().startSession(exercise)
+                let exercise = Generator.generate(profile, seed: seed)
+                var session = MorseCodeFamily().startSession(exercise)
                 if exercise.mode.promptIsCode {
                     #expect(session.submit(exercise.answer.lowercased(), seconds: 5).isCorrect)
                 } else {

@@ -38,12 +38,12 @@ import Testing
     }
 
     @Test func answersAreCheckedSymbolBySymbol() {
-        let word = Exercise(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
+        let word = Puzzle(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
         #expect(word.check(" sea ").isCorrect)
         #expect(word.check("SET").symbols.map(\.correct) == [true, true, false])
         #expect(!word.check("SEAT").isCorrect)
         #expect(word.check("SEAT").symbols.allSatisfy { $0.correct })
-        let code = Exercise(id: "y", mode: .sentenceToCode, difficulty: .beginner, prompt: "SEE IT", answer: "... . . / .. -")
+        let code = Puzzle(id: "y", mode: .sentenceToCode, difficulty: .beginner, prompt: "SEE IT", answer: "... . . / .. -")
         #expect(code.check("...  . ./.. -").isCorrect)
         #expect(code.check("... . . / .. .").symbols.map(\.correct) == [true, true, true, true, false])
         #expect(!code.check("... . .").isCorrect)
@@ -63,7 +63,7 @@ import Testing
         #expect(progress.getWeakSymbols() == ["H", "S"])
         #expect(ProgressRecord().getStatistics().accuracy == 0)
         var fromCheck = ProgressRecord(minimumAttempts: 1)
-        let exercise = Exercise(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
+        let exercise = Puzzle(id: "x", mode: .codeToWord, difficulty: .beginner, prompt: "... . .-", answer: "SEA")
         fromCheck.record(exercise.check("SET"), duration: 3)
         #expect(fromCheck.getWeakSymbols() == ["A"])
         #expect(fromCheck.symbols["S"]?.totalDuration == 1)
@@ -182,14 +182,11 @@ import Testing
 
     @Test func errorRatesMatchTheDocumentedTable() throws {
         for row in Self.documentedErrorRates {
-            var line = "sigma \(row.sigma):"
             for (index, wpm) in [5.0, 10, 20, 30].enumerated() {
                 let rates = try Self.errorRates(wpm: wpm, sigma: row.sigma, seed: 7)
-                line += String(format: " %2.0f wpm signals %.4f chars %.4f;", wpm, rates.signals, rates.characters)
                 #expect(Self.matches(rates.signals, row.signals[index]), "sigma \(row.sigma), \(wpm) wpm: signals \(rates.signals)")
                 #expect(Self.matches(rates.characters, row.characters[index]), "sigma \(row.sigma), \(wpm) wpm: characters \(rates.characters)")
             }
-            print(line)
         }
     }
 }

@@ -71,8 +71,8 @@ enum RandomGrids {
     }
 
     /// A level of that grid with one question of target `target`.
-    static func level(_ grid: [[Int]], target: Int, mode: PathMode) -> Level {
-        Level(id: "t", profile: Level.customProfile, pathMode: mode, grid: grid,
+    static func level(_ grid: [[Int]], target: Int, mode: PathMode) -> Puzzle {
+        Puzzle(id: "t", profile: Puzzle.customProfile, pathMode: mode, grid: grid,
               questions: [Question(operands: [target, 0], target: target)])
     }
 }

@@ -72,7 +72,7 @@ import PuzzleKit
     }
 
     @Test func countIsTheProductOfPathCounts() throws {
-        let level = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
+        let level = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
                           questions: [Question(operands: [60, 8], target: 68), Question(operands: [6, 0], target: 6)])
         let all = try family.count(level, limits: CountLimits(keepSolutions: 2))
         #expect(all.solutionCount == 8 && all.complete && all.stopReason == "exhausted")
@@ -99,7 +99,7 @@ import PuzzleKit
     /// stopped by `overflow` (no solution limit was asked).
     @Test func anOverflowingProductStopsByOverflow() throws {
         let ones = [[Int]](repeating: [Int](repeating: 1, count: 20), count: 20)
-        let level = Level(id: "o", profile: "custom", pathMode: .straight, grid: ones,
+        let level = Puzzle(id: "o", profile: "custom", pathMode: .straight, grid: ones,
                           questions: [Question](repeating: Question(operands: [5, 6], target: 11), count: 9))
         #expect(level.problem == nil)
         let all = try family.count(level, limits: CountLimits())
@@ -108,14 +108,6 @@ import PuzzleKit
         #expect(all.stopReason == "overflow")
         let capped = try family.count(level, limits: CountLimits(solutions: 2))
         #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
-    }
-
-    @Test func elapsedComesFromTheInjectedClock() throws {
-        let level = try family.generate(family.profiles[0], GenerationRequest(seed: 2)).puzzle
-        #expect(try family.count(level, limits: CountLimits()).elapsed == .zero)
-        // A clock one second further on at every reading: the count reads it
-        // once before and once after, so it takes exactly one second.
-        #expect(try NumberSearchFamily(clock: SteppingClock()).count(level, limits: CountLimits()).elapsed == .seconds(1))
     }
 
     @Test func gradeResultInSharedTerms() throws {
@@ -128,7 +120,7 @@ import PuzzleKit
         #expect(grade.fields.map(\.key) == ["score", "label", "solutionsUpTo2"] + Technique.allCases.map(\.code))
         let v = try #require(grade.visibility)
         #expect(v > 0 && v <= 1)
-        let twice = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8, 6]], questions: [Question(operands: [60, 8], target: 68)])
+        let twice = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8, 6]], questions: [Question(operands: [60, 8], target: 68)])
         let g2 = try family.grade(twice, solutionsUpTo2: nil, explain: true)
         #expect(g2.solutionsUpTo2 == 2 && g2.forcedShare == 0 && g2.longestForcedRun == 0)
     }
@@ -137,7 +129,7 @@ import PuzzleKit
         let good = try family.generate(family.profiles[0], GenerationRequest(seed: 5)).puzzle
         let report = family.check(good)
         #expect(report.summary == "valid, 6x6, 3 questions, straight, one path each" && report.problems.isEmpty && report.details.count == 3)
-        let odd = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 6, 8]],
+        let odd = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 6, 8]],
                         questions: [Question(operands: [60, 6], target: 66), Question(operands: [1, 0], target: 1),
                                     Question(operands: [60, 8], target: 68, solutionPositions: [GridPosition(row: 0, column: 1), GridPosition(row: 0, column: 2)]),
                                     Question(operands: [6, 0], target: 6, solutionPositions: [GridPosition(row: 0, column: 1)])])
@@ -153,14 +145,14 @@ import PuzzleKit
 
     @Test func metricsMatchTheColumns() throws {
         let level = try family.generate(family.profiles[2], GenerationRequest(seed: 6)).puzzle
-        let values = family.metrics(of: level)
-        #expect(values.count == family.metricColumns.count)
-        let row = Dictionary(uniqueKeysWithValues: zip(family.metricColumns.map(\.name), values))
+        let values = family.metrics.values(of: level)
+        #expect(values.count == family.metrics.columns.count)
+        let row = Dictionary(uniqueKeysWithValues: zip(family.metrics.columns.map(\.name), values))
         #expect(row["rows"] == .int(6) && row["questions"] == .int(3) && row["pathCounts"] == .string("1;1;1"))
         #expect(row["overlaps"] == .int(0) && row["targetDigits"] == .int(6))
         #expect(row["diagonalAnswers"].map { if case .int(let n) = $0 { n >= 1 } else { false } } == true)
-        let broken = Level(id: "t", profile: "custom", pathMode: .straight, grid: [], questions: [])
-        #expect(family.metrics(of: broken).count == family.metricColumns.count)
+        let broken = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [], questions: [])
+        #expect(family.metrics.values(of: broken).count == family.metrics.columns.count)
     }
 
     @Test func sessionStartsAtTheLevel() throws {
@@ -191,28 +183,4 @@ import PuzzleKit
             #expect(hardest == hardest.sorted(), "easiest first")
         }
     }
-}
-
-/// A clock that moves one second forward every time it is read.
-private final class SteppingClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
-    }
-
-    private let lock = NSLock()
-    private var readings = 0
-
-    var now: Instant {
-        lock.withLock {
-            readings += 1
-            return Instant(offset: .seconds(readings))
-        }
-    }
-
-    var minimumResolution: Duration { .seconds(1) }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {}
 }

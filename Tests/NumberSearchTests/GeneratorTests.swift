@@ -5,7 +5,7 @@ import PuzzleKit
 @Suite struct GeneratorTests {
     /// Every rule of a generated level, checked without the generator's code
     /// where it matters (uniqueness and near misses also by brute force on a sample).
-    static func checkRules(_ level: Level, _ profile: Profile, seed: Int, bruteForce: Bool) {
+    static func checkRules(_ level: Puzzle, _ profile: Profile, seed: Int, bruteForce: Bool) {
         #expect(level.problem == nil, "seed \(seed)")
         #expect(level.rows == 6 && level.columns == 6)
         #expect(level.questions.count == 3)

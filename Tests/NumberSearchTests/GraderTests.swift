@@ -3,8 +3,8 @@ import PuzzleKit
 @testable import NumberSearch
 
 @Suite struct GraderTests {
-    static func level(_ grid: [[Int]], _ operands: [[Int]], mode: PathMode = .straight) -> Level {
-        Level(id: "t", profile: "custom", pathMode: mode, grid: grid,
+    static func level(_ grid: [[Int]], _ operands: [[Int]], mode: PathMode = .straight) -> Puzzle {
+        Puzzle(id: "t", profile: "custom", pathMode: mode, grid: grid,
               questions: operands.map { Question(operands: $0, target: $0[0] + $0[1]) })
     }
 

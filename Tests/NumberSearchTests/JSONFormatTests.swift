@@ -5,7 +5,7 @@ import PuzzleKit
 
 @Suite struct JSONFormatTests {
     @Test func usesTheDefaultCodableKeys() throws {
-        let level = Level(id: "a", profile: "custom", pathMode: .any, grid: [[6, 8]],
+        let level = Puzzle(id: "a", profile: "custom", pathMode: .any, grid: [[6, 8]],
                           questions: [Question(operands: [60, 8], target: 68,
                                                solutionPositions: [GridPosition(row: 0, column: 0), GridPosition(row: 0, column: 1)])])
         #expect(JSONFormat.write(level) == #"{"grid":[[6,8]],"id":"a","pathMode":"any","profile":"custom","questions":[{"operands":[60,8],"solutionPositions":[{"column":0,"row":0},{"column":1,"row":0}],"target":68}]}"#)

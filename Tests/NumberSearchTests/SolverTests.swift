@@ -44,7 +44,7 @@ import PuzzleKit
 
     @Test func straightCountsEachDirectionOnce() {
         // 6 8 / 8 6: "68" reads right on row 1, left on row 2, and on both diagonals.
-        let level = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
+        let level = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
                           questions: [Question(operands: [60, 8], target: 68)])
         #expect(Solver.count(68, in: level) == 4)
         #expect(Solver.count(6, in: level) == 2)
@@ -54,7 +54,7 @@ import PuzzleKit
     }
 
     @Test func anyModeNeverReusesACell() {
-        let level = Level(id: "t", profile: "custom", pathMode: .any, grid: [[1, 2]],
+        let level = Puzzle(id: "t", profile: "custom", pathMode: .any, grid: [[1, 2]],
                           questions: [Question(operands: [121, 0], target: 121)])
         #expect(Solver.count(121, in: level) == 0)
         #expect(Solver.count(12, in: level) == 1)
@@ -62,7 +62,7 @@ import PuzzleKit
     }
 
     @Test func solveMultipliesQuestionCounts() {
-        let level = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
+        let level = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
                           questions: [Question(operands: [60, 8], target: 68), Question(operands: [6, 0], target: 6),
                                       Question(operands: [1, 0], target: 1)])
         let result = Solver.solve(level, keep: 2)
@@ -76,7 +76,7 @@ import PuzzleKit
     }
 
     @Test func nodeBudgetStopsTheSearch() {
-        let level = Level(id: "t", profile: "custom", pathMode: .any, grid: Array(repeating: Array(repeating: 1, count: 20), count: 20),
+        let level = Puzzle(id: "t", profile: "custom", pathMode: .any, grid: Array(repeating: Array(repeating: 1, count: 20), count: 20),
                           questions: [Question(operands: [111, 0], target: 111)])
         let stopped = Solver.solve(level, nodeBudget: 100)
         #expect(!stopped.complete)
@@ -86,7 +86,7 @@ import PuzzleKit
     }
 
     @Test func malformedGridCountsNothingAndDoesNotTrap() {
-        let level = Level(id: "t", profile: "custom", pathMode: .straight, grid: [[1, 2], [3]],
+        let level = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[1, 2], [3]],
                           questions: [Question(operands: [1, 0], target: 1)])
         #expect(Solver.count(1, in: level) == 0)
         #expect(Solver.solve(level).solutionCount == 0)

@@ -28,7 +28,7 @@ import PuzzleKit
 
     @Test func defaultsAndLexicalRules() throws {
         let level = try TextFormat.read("\u{FEFF}1 2\r\n3 4\r\n\t# c\r\n1 + 11 = ?\r\n", file: "dir/name.nsearch")
-        #expect(level.id == "name" && level.profile == Level.customProfile && level.pathMode == .straight)
+        #expect(level.id == "name" && level.profile == Puzzle.customProfile && level.pathMode == .straight)
         #expect(try TextFormat.read("1\n0 + 1 = ?\n", file: "-").id == "stdin")
         #expect(try TextFormat.read("mode : any\n1\n0 + 1 = ?\n", file: "a").pathMode == .any)
     }

@@ -32,19 +32,19 @@ import Testing
     }
 
     @Test func numberSearch() throws {
-        try checkDrawings(NumberSearchFamily(clock: ContinuousClock())) { level in
+        try checkDrawings(NumberSearchFamily()) { level in
             level.grid.joined().map(String.init) + level.questions.flatMap { $0.operands.map(String.init) }
         }
     }
 
     @Test func drills() throws {
-        try checkDrawings(DrillsFamily()) { sheet in
+        try checkDrawings(ArithmeticDrillsFamily()) { sheet in
             sheet.exercises.flatMap { [String($0.firstNumber), String($0.secondNumber)] }
         }
     }
 
     @Test func morse() throws {
-        try checkDrawings(MorseFamily()) { exercise in
+        try checkDrawings(MorseCodeFamily()) { exercise in
             // The prompt's side: the code of each symbol, or the symbols.
             let symbols = exercise.text.filter { !$0.isWhitespace }.uppercased()
             return exercise.mode.promptIsCode

@@ -9,7 +9,7 @@ import Testing
     /// The math crossword's export header is the one the notebooks' data
     /// sets were written with.
     @Test func mathCrosswordColumnsKeepTheirOrder() {
-        let names = PuzzleColumn.all(metrics: MathCrosswordFamily().metricColumns).map(\.name)
+        let names = PuzzleColumn.all(metrics: MathCrosswordFamily().metrics.columns).map(\.name)
         #expect(names == [
             "seed", "profile", "toolkitVersion", "unique", "status", "failureReason", "rows", "columns", "equations",
             "blanks", "distinctPoolValues", "crossingCells", "crossingsPerEquationMin", "crossingsPerEquationMean",
@@ -24,10 +24,10 @@ import Testing
     @Test func metricsMatchTheirColumns() throws {
         let crossword = MathCrosswordFamily()
         let level = try crossword.generate(DifficultyProfile.class2, GenerationRequest(seed: 3)).puzzle
-        #expect(crossword.metrics(of: level).count == crossword.metricColumns.count)
+        #expect(crossword.metrics.values(of: level).count == crossword.metrics.columns.count)
         let sums = CrossSumsFamily()
         let puzzle = try sums.generate(.medium, GenerationRequest(seed: 3)).puzzle
-        #expect(sums.metrics(of: puzzle).count == sums.metricColumns.count)
+        #expect(sums.metrics.values(of: puzzle).count == sums.metrics.columns.count)
     }
 
     /// A record is a function of the seed: the same seed gives the same row

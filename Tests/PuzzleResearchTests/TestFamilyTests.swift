@@ -8,9 +8,10 @@ import Testing
 /// numbers, and a solution is two of them that add up to the target. It
 /// implements only the family contract, and goes through what every command
 /// does with a family: generate, write and read back, check, count, grade,
-/// and the research rows of `bench` and `export`.
+/// and the research rows of `bench` and `export` (and, in
+/// `TestFamilyCommandTests`, every command of the command line).
 struct PairSumFamily: CountingFamily, GradingFamily {
-    struct Puzzle: Sendable, Equatable {
+    struct Puzzle: Sendable, Equatable, Codable {
         var id: String
         var target: Int
         var numbers: [Int]
@@ -30,7 +31,7 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     /// A profile is how many numbers the puzzle offers.
     var profiles: [Int] { [4, 8] }
     var gradeLabels: [String] { ["easy"] }
-    var metricColumns: [MetricColumn] { [MetricColumn("numbers", unit: "count", "numbers offered")] }
+    var metrics: MetricTable<Puzzle> { MetricTable([Metric("numbers", unit: "count", "numbers offered") { .int($0.numbers.count) }]) }
 
     func profile(named argument: String) throws -> Int {
         guard argument.hasPrefix("n"), let n = Int(argument.dropFirst()), profiles.contains(n) else {
@@ -40,19 +41,33 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     }
     func id(of profile: Int) -> String { "n\(profile)" }
     func id(of puzzle: Puzzle) -> String { puzzle.id }
-    func recognizes(_ head: String) -> Bool { head.hasPrefix("pairs ") }
+    /// A text puzzle has a `pairs` line; a JSON one has `target` and `numbers`.
+    func recognizes(_ head: String) -> Bool {
+        head.split(separator: "\n").contains { $0.hasPrefix("pairs ") }
+            || head.contains("\"target\"") && head.contains("\"numbers\"")
+    }
 
-    /// One puzzle per line: `pairs ID TARGET N1 N2 …`.
+    /// The one reading rule of every family: the text format is one line
+    /// `pairs ID TARGET N1 N2 …` (and comment lines), JSON the object
+    /// ``writeJSON(_:pretty:)`` writes.
     func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated().compactMap { index, line in
+        PuzzleSource.read(data, file: file, textExtension: info.textExtension, text: { text throws(FormatError) in
+            let lines = text.split(separator: "\n").enumerated().filter { !$0.element.isEmpty && !$0.element.hasPrefix("#") }
+            guard lines.count == 1, let (index, line) = lines.first else {
+                throw FormatError("expected one 'pairs' line", at: SourceLocation(file: file, line: 1))
+            }
             let words = line.split(separator: " ")
-            guard !words.isEmpty, !line.hasPrefix("#") else { return nil }
             let numbers = words.dropFirst(2).compactMap { Int($0) }
             guard words.count >= 4, words[0] == "pairs", numbers.count == words.count - 2 else {
-                return .failure(FormatError("expected 'pairs ID TARGET N1 N2 …'", at: SourceLocation(file: file, line: index + 1)))
+                throw FormatError("expected 'pairs ID TARGET N1 N2 …'", at: SourceLocation(file: file, line: index + 1))
             }
-            return .success(Puzzle(id: String(words[1]), target: numbers[0], numbers: Array(numbers.dropFirst())))
-        }
+            return Puzzle(id: String(words[1]), target: numbers[0], numbers: Array(numbers.dropFirst()))
+        }, json: { data, line throws(FormatError) in
+            guard let puzzle = try? JSONDecoder().decode(Puzzle.self, from: data) else {
+                throw FormatError("expected a pair-sum object with id, target and numbers", at: SourceLocation(file: file, line: line))
+            }
+            return puzzle
+        })
     }
     func writeText(_ puzzle: Puzzle, comments: [String]) -> String {
         comments.map { "# \($0)\n" }.joined() + "pairs \(puzzle.id) \(puzzle.target) "
@@ -82,7 +97,6 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     func check(_ puzzle: Puzzle) -> CheckReport {
         CheckReport(summary: "\(puzzle.numbers.count) numbers", problems: pairs(puzzle) == 0 ? ["no two numbers add up to \(puzzle.target)"] : [])
     }
-    func metrics(of puzzle: Puzzle) -> [ReportValue] { [.int(puzzle.numbers.count)] }
 
     func pairs(_ puzzle: Puzzle) -> Int {
         let n = puzzle.numbers
@@ -92,7 +106,7 @@ struct PairSumFamily: CountingFamily, GradingFamily {
         let all = pairs(puzzle)
         let count = min(all, limits.solutions ?? all)
         return CountResult(solutionCount: count, complete: count == all, stopReason: count == all ? "exhausted" : "solutionLimit",
-                           nodes: puzzle.numbers.count, elapsed: .zero)
+                           nodes: puzzle.numbers.count)
     }
     func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         let upTo2 = solutionsUpTo2 ?? min(pairs(puzzle), 2)

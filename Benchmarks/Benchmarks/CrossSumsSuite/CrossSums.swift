@@ -25,11 +25,11 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 20,
         thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0], absolute: [:])]
     )
-    let generator = PuzzleGenerator()
+    let generator = Generator()
 
-    for difficulty in Difficulty.allCases {
+    for difficulty in Profile.allCases {
         let puzzles = (1...200).compactMap { try? generator.generate(difficulty: difficulty, seed: $0).puzzle }
-        let models = puzzles.compactMap { try? CrossSumsModel(puzzle: $0) }
+        let models = puzzles.compactMap { try? Solver(puzzle: $0) }
 
         Benchmark("generate-\(difficulty.rawValue)") { benchmark in
             var tried = 0

@@ -64,12 +64,12 @@ struct MorseCommand: ParsableCommand {
                 dictionary = .letters
             }
             do {
-                print(try Decodings.count(code, in: dictionary))
+                print(try Solver.count(code, in: dictionary))
                 if words != nil {
                     let exact = dictionary.words(withCode: code)
                     print(exact.isEmpty ? "no word has exactly this code" : "words with exactly this code: \(exact.joined(separator: " "))")
                 }
-                for decoding in try Decodings.list(code, in: dictionary, limit: list) {
+                for decoding in try Solver.list(code, in: dictionary, limit: list) {
                     print(decoding.joined(separator: words == nil ? "" : " "))
                 }
             } catch {

@@ -5,27 +5,37 @@ import Foundation
 import MathCrossword
 import MorseCode
 import NumberSearch
-import PuzzleFamilies
 import PuzzleKit
 
-/// Every puzzle family the command line knows (``PuzzleFamilies``' one
-/// list), in the order help texts list them: every command is written once
-/// over it.
-let families = puzzleFamilies
+/// The family list of one run of the command line, set by
+/// ``PuzzleLab/main(families:)`` or ``PuzzleLab/run(_:families:)`` for the
+/// run's task: the executable gives it the toolkit's families, a test a
+/// family of its own.
+enum CommandFamilies {
+    @TaskLocal static var list: [any PuzzleFamily] = []
+}
+
+/// Every puzzle family the command line knows, in the order help texts
+/// list them: every command is written once over it.
+var families: [any PuzzleFamily] { CommandFamilies.list }
 
 /// The names `--kind` takes, for help texts.
-let familyNames = families.map(\.info.name).joined(separator: ", ")
+var familyNames: String { families.map(\.info.name).joined(separator: ", ") }
 
 /// Each family's profiles, for help texts.
-let profileHelp = families.map { "\($0.info.name) \($0.profileNames.joined(separator: ", "))" }.joined(separator: "; ")
-    + " (math-crossword also takes a profile JSON file)"
+var profileHelp: String {
+    families.map { "\($0.info.name) \($0.profileNames.joined(separator: ", "))" }.joined(separator: "; ")
+        + (families.contains { $0.info.name == "math-crossword" } ? " (math-crossword also takes a profile JSON file)" : "")
+}
 
 /// The labels `generate --difficulty` takes, per family that targets labels.
-let difficultyHelp = families.compactMap { family -> String? in
-    guard let grading = family as? any GradingFamily, let first = grading.gradeLabels.first,
-          family.unsupported(GenerationRequest(seed: 1, unique: true, label: first)) == nil else { return nil }
-    return "\(family.info.name) \(grading.gradeLabels.joined(separator: ", "))"
-}.joined(separator: "; ")
+var difficultyHelp: String {
+    families.compactMap { family -> String? in
+        guard let grading = family as? any GradingFamily, let first = grading.gradeLabels.first,
+              family.unsupported(GenerationRequest(seed: 1, unique: true, label: first)) == nil else { return nil }
+        return "\(family.info.name) \(grading.gradeLabels.joined(separator: ", "))"
+    }.joined(separator: "; ")
+}
 
 /// A `--kind` argument: one of ``families`` by name.
 struct Kind: ExpressibleByArgument {
@@ -42,7 +52,7 @@ struct Kind: ExpressibleByArgument {
     var defaultValueDescription: String { family.info.name }
 
     /// The first family, for commands that need one when none is named.
-    static let standard = Kind(families[0])
+    static var standard: Kind { Kind(families[0]) }
 
     /// The family of a file: by its extension (a family's text extension),
     /// else by content — the one family that recognizes the first 4 KiB

@@ -1,24 +1,9 @@
 import PuzzleKit
 
-/// Counting, checking and grading of sheets.
-public enum SheetVerifier {
-    /// The number of answer assignments consistent with the sheet: the
-    /// product over exercises of the non-negative integers that answer it,
-    /// are allowed by the rules and agree with a written-in answer. Each
-    /// valid exercise has exactly one answer, so a sheet counts 1 when every
-    /// exercise is valid and every written answer right, else 0.
-    public static func count(_ sheet: Sheet) -> Int {
-        var count = 1
-        for (i, exercise) in sheet.exercises.enumerated() {
-            let given = i < sheet.answers.count ? sheet.answers[i] : nil
-            let fits = exercise.problems.isEmpty && exercise.correctAnswer >= 0 && (given.map { $0 == exercise.correctAnswer } ?? true)
-            if !fits { count = 0 }
-        }
-        return count
-    }
-
+/// Checking and grading of sheets.
+public enum Grader {
     /// The rule violations of a sheet, one sentence each (empty when valid).
-    public static func problems(_ sheet: Sheet) -> [String] {
+    public static func problems(_ sheet: Puzzle) -> [String] {
         var problems: [String] = []
         for (i, exercise) in sheet.exercises.enumerated() {
             for problem in exercise.problems { problems.append("exercise \(i + 1) (\(exercise)): \(problem)") }
@@ -31,7 +16,7 @@ public enum SheetVerifier {
 
     /// Notes on what generators never produce: repeated exercises and
     /// exercises whose score differs from the sheet's target.
-    public static func notes(_ sheet: Sheet) -> [String] {
+    public static func notes(_ sheet: Puzzle) -> [String] {
         var notes: [String] = []
         var seen: [Exercise: Int] = [:]
         for (i, exercise) in sheet.exercises.enumerated() {
@@ -54,18 +39,18 @@ public enum SheetVerifier {
     /// holds each exercise's strategy, easiest first (`EasiestFirst`).
     ///
     /// - Throws: ``GradeError`` when an exercise breaks the rules.
-    public static func grade(_ sheet: Sheet, explain: Bool) throws(GradeError) -> GradeResult {
+    public static func grade(_ sheet: Puzzle, explain: Bool) throws(GradeError) -> GradeResult {
         let invalid = problems(sheet).filter { !$0.contains("written answer") }
         if let first = invalid.first { throw GradeError(description: "cannot grade: \(first)") }
         let graded = sheet.exercises.map(ExerciseFeatures.init)
         let hardest = graded.map(\.hardest).max() ?? .countOn
-        let solutionsUpTo2 = min(count(sheet), 2)
+        let solutionsUpTo2 = min(Solver.count(sheet), 2)
         var fields: [(key: String, value: ReportValue)] = [("exercises", .int(graded.count)),
                                                            ("solutionsUpTo2", .int(solutionsUpTo2))]
-        for feature in DrillFeature.allCases {
+        for feature in Technique.allCases {
             fields.append(("\(feature.key)Exercises", .int(graded.filter { $0.features.contains(feature) }.count)))
         }
-        for label in DrillFeature.gradeLabels {
+        for label in Technique.gradeLabels {
             fields.append(("\(label.filter { $0 != "-" })Exercises", .int(graded.filter { $0.label == label }.count)))
         }
         fields.append(("exerciseScores", .json("[" + graded.map { String($0.score) }.joined(separator: ",") + "]")))
@@ -81,15 +66,15 @@ public enum SheetVerifier {
     }
 }
 
-extension SheetVerifier {
+extension Grader {
     /// The grade at least half of the exercises reach: one hard exercise
     /// among ten easy ones does not make the sheet hard (with the hardest
     /// exercise's grade, 89 % of `very-easy` sheets were "challenge").
     ///
     ///     // grades warm-up ×4, practice ×4, challenge ×2 → "practice"
     public static func sheetLabel(_ graded: [ExerciseFeatures]) -> String {
-        let ranks = graded.map { DrillFeature.gradeLabels.firstIndex(of: $0.label) ?? 0 }.sorted()
-        return DrillFeature.gradeLabels[ranks.isEmpty ? 0 : ranks[ranks.count / 2]]
+        let ranks = graded.map { Technique.gradeLabels.firstIndex(of: $0.label) ?? 0 }.sorted()
+        return Technique.gradeLabels[ranks.isEmpty ? 0 : ranks[ranks.count / 2]]
     }
 }
 

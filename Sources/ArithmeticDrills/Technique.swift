@@ -23,7 +23,7 @@ import PuzzleKit
 ///
 /// The score of an exercise is the sum of its features' weights (1 … 8);
 /// its grade is that of its hardest feature.
-public enum DrillFeature: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
+public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     case countOn
     case tie
     case tenComplement
@@ -65,12 +65,12 @@ public enum DrillFeature: Int, CaseIterable, Sendable, Comparable, TechniqueTier
     public static let gradeLabels = ["warm-up", "practice", "challenge", "master"]
 
     /// The strategy features: exactly one of them describes each exercise.
-    public static let strategies: [DrillFeature] = [.countOn, .tie, .tenComplement, .nearAnchor, .noAnchor]
+    public static let strategies: [Technique] = [.countOn, .tie, .tenComplement, .nearAnchor, .noAnchor]
 
-    public static func < (a: DrillFeature, b: DrillFeature) -> Bool { a.rawValue < b.rawValue }
+    public static func < (a: Technique, b: Technique) -> Bool { a.rawValue < b.rawValue }
 }
 
-/// An exercise's features, score and grade under the ``DrillFeature`` table.
+/// An exercise's features, score and grade under the ``Technique`` table.
 ///
 ///     let features = ExerciseFeatures(Exercise(.addition, 7, 5, difficulty: .hard))
 ///     print(features.features.map(\.code), features.score, features.label)
@@ -78,14 +78,14 @@ public enum DrillFeature: Int, CaseIterable, Sendable, Comparable, TechniqueTier
 public struct ExerciseFeatures: Sendable, Equatable {
     public var exercise: Exercise
     /// The features present, easiest first.
-    public var features: [DrillFeature]
+    public var features: [Technique]
 
     public init(_ exercise: Exercise) {
         self.exercise = exercise
         let a = exercise.firstNumber, b = exercise.secondNumber
         // The addition fact x + y = s.
         let (x, y, s) = exercise.type == .addition ? (a, b, exercise.correctAnswer) : (b, exercise.correctAnswer, a)
-        var found: [DrillFeature] = []
+        var found: [Technique] = []
         if b == 1 || b == 2 {
             found.append(.countOn)
         } else if x == y {
@@ -97,7 +97,7 @@ public struct ExerciseFeatures: Sendable, Equatable {
         }
         if exercise.type == .subtraction { found.append(.subtraction) }
         if max(a, b) > 5 { found.append(.bigOperand) }
-        if found.first.map({ !DrillFeature.strategies.contains($0) }) ?? true { found.append(.noAnchor) }
+        if found.first.map({ !Technique.strategies.contains($0) }) ?? true { found.append(.noAnchor) }
         if exercise.correctAnswer > 10 { found.append(.bigResult) }
         if Self.bridgesTen(exercise) { found.append(.crossTen) }
         self.features = found.sorted()
@@ -117,7 +117,7 @@ public struct ExerciseFeatures: Sendable, Equatable {
     public var score: Int { features.reduce(0) { $0 + $1.weight } }
 
     /// The hardest feature.
-    public var hardest: DrillFeature { features.max() ?? .countOn }
+    public var hardest: Technique { features.max() ?? .countOn }
 
     /// The grade label: that of the hardest feature.
     public var label: String { hardest.gradeLabel }

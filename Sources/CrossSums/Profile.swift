@@ -1,4 +1,6 @@
-/// The four difficulties of the game.
+/// The four difficulties of the game: the family's profiles, and its grade
+/// labels (a graded puzzle's ``GradeReport/difficulty`` is the profile its
+/// hardest technique belongs to).
 ///
 /// A difficulty is defined by the hardest technique its puzzles need, checked
 /// by the grader the way Simon Tatham's puzzles do it: a generated puzzle is
@@ -12,7 +14,7 @@
 /// | ``medium`` | 6×6 | 1–9 | ``Technique/mustKeep`` |
 /// | ``hard`` | 7×7 | 1–9 | ``Technique/combinations`` |
 /// | ``extraHard`` | 9×9 | 1–9 | ``Technique/rowAndColumn`` |
-public enum Difficulty: String, CaseIterable, Codable, Sendable, Comparable, CustomStringConvertible {
+public enum Profile: String, CaseIterable, Codable, Sendable, Comparable, CustomStringConvertible {
     case easy
     case medium
     case hard
@@ -52,15 +54,15 @@ public enum Difficulty: String, CaseIterable, Codable, Sendable, Comparable, Cus
     }
 
     /// The difficulty one level lower, if any.
-    public var lower: Difficulty? {
-        Difficulty.allCases.last { $0 < self }
+    public var lower: Profile? {
+        Profile.allCases.last { $0 < self }
     }
 
     /// The difficulty with this raw value or display name (case-insensitive;
     /// `extra-hard`, `extraHard`, `Extra Hard` all work).
     public init?(name: String) {
         let key = name.lowercased().filter { $0.isLetter }
-        guard let match = Difficulty.allCases.first(where: { $0.rawValue.filter(\.isLetter) == key }) else { return nil }
+        guard let match = Profile.allCases.first(where: { $0.rawValue.filter(\.isLetter) == key }) else { return nil }
         self = match
     }
 
@@ -74,7 +76,7 @@ public enum Difficulty: String, CaseIterable, Codable, Sendable, Comparable, Cus
         }
     }
 
-    public static func < (a: Difficulty, b: Difficulty) -> Bool { a.rank < b.rank }
+    public static func < (a: Profile, b: Profile) -> Bool { a.rank < b.rank }
 
     public var description: String { rawValue }
 }

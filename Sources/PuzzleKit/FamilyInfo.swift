@@ -1,0 +1,25 @@
+/// What a family is called and how its text files are named.
+public struct FamilyInfo: Sendable, Equatable {
+    /// The family's name on the command line, e.g. `math-crossword`.
+    public var name: String
+    /// The extension of the family's text format, without the dot (`mcw`).
+    public var textExtension: String
+    /// What the family is, in a few words, for help texts.
+    public var summary: String
+
+    public init(name: String, textExtension: String, summary: String) {
+        self.name = name
+        self.textExtension = textExtension
+        self.summary = summary
+    }
+}
+
+/// The file forms every family writes.
+public enum PuzzleFormat: String, CaseIterable, Sendable {
+    /// The family's text format (`.mcw`, `.xsum`, …).
+    case text
+    /// One pretty-printed JSON object.
+    case json
+    /// One JSON object per line.
+    case jsonl
+}

@@ -1,0 +1,196 @@
+import ConstraintSolver
+import Testing
+
+/// Counting by components agrees with brute force and with the plain search,
+/// on random models built to fall apart into groups that still share values
+/// through cardinality constraints, and on the general random models.
+struct ComponentCountTests {
+    /// 2–4 groups of 1–3 variables (8 at most, 2–3 values each): tables and
+    /// linear sums inside a group, sometimes a table through one variable of
+    /// two groups (so they split only once it is fixed), and one or two
+    /// cardinality constraints over variables of several groups, with counts
+    /// mostly from a hidden assignment so that shared values are scarce.
+    static func grouped(_ rng: inout SplitMix64) -> Spec {
+        var spec = Spec()
+        var groups: [[Int]] = []
+        for _ in 0..<rng.int(2...4) where spec.sizes.count < 7 {
+            let boolean = rng.chance(0.25)
+            let group = (0..<rng.int(1...min(3, 8 - spec.sizes.count))).map { _ in
+                spec.addVariable(size: boolean ? 2 : rng.int(2...3))
+            }
+            groups.append(group)
+        }
+        let hidden = spec.domains.map { rng.pick($0) }
+        for group in groups where group.count > 1 {
+            for _ in 0..<rng.int(1...2) {
+                var scope = group.filter { _ in rng.chance(0.7) }
+                if scope.count < 2 { scope = Array(group.prefix(2)) }
+                if rng.chance(0.3), group.allSatisfy({ spec.sizes[$0] == 2 }) {
+                    let coefficients = scope.map { _ in rng.int(1...3) }
+                    spec.constraints.append(.linearSum(scope, coefficients, zip(scope, coefficients).reduce(0) { $0 + $1.1 * hidden[$1.0] }))
+                } else {
+                    var tuples = [scope.map { hidden[$0] }]
+                    for _ in 0..<rng.int(1...6) { tuples.append(scope.map { rng.int(0...(spec.sizes[$0] - 1)) }) }
+                    spec.constraints.append(.table(scope, tuples))
+                }
+            }
+        }
+        if groups.count > 1, rng.chance(0.4) {
+            let a = rng.pick(groups[0]), b = rng.pick(groups[1])
+            var tuples = [[hidden[a], hidden[b]]]
+            for _ in 0..<rng.int(1...5) { tuples.append([rng.int(0...(spec.sizes[a] - 1)), rng.int(0...(spec.sizes[b] - 1))]) }
+            spec.constraints.append(.table([a, b], tuples))
+        }
+        for _ in 0..<rng.int(1...2) {
+            let scope = spec.sizes.indices.filter { _ in rng.chance(0.8) }
+            var counts = [Int](repeating: 0, count: 3)
+            if rng.chance(0.8) {
+                for x in scope { counts[hidden[x]] += 1 }
+            } else {
+                for x in scope { counts[rng.int(0...(spec.sizes[x] - 1))] += 1 }
+            }
+            if rng.chance(0.2) { counts.removeLast() }
+            spec.constraints.append(.cardinality(scope, counts))
+        }
+        return spec
+    }
+
+    @Test("Grouped models with shared scarce values match brute force", arguments: 0..<4)
+    func groupedModels(batch: Int) throws {
+        var rng = SplitMix64(seed: 3_000 + UInt64(batch))
+        var nonzero = 0
+        for index in 0..<400 {
+            let spec = Self.grouped(&rng)
+            let expected = spec.bruteForceSolutions().count
+            if expected > 0 { nonzero += 1 }
+            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
+        }
+        // The generator mostly builds satisfiable models, so the counts are not all zero.
+        #expect(nonzero > 150)
+    }
+
+    /// A path of 2–3 hub variables, each with a pendant group of 1–2
+    /// variables hanging from it by one table (and sometimes a cardinality
+    /// constraint of its own): once the hubs are fixed the pendants are
+    /// independent, and the same pendant below the same hub value comes back
+    /// under different values of the other hubs (a cached sub-count).
+    static func chained(_ rng: inout SplitMix64) -> Spec {
+        var spec = Spec()
+        let hubs = (0..<rng.int(2...3)).map { _ in spec.addVariable(size: rng.int(2...3)) }
+        var pendants: [[Int]] = []
+        for _ in hubs { pendants.append((0..<rng.int(1...2)).map { _ in spec.addVariable(size: 3) }) }
+        let hidden = spec.domains.map { rng.pick($0) }
+        func table(_ scope: [Int]) {
+            var tuples = [scope.map { hidden[$0] }]
+            for _ in 0..<rng.int(2...7) { tuples.append(scope.map { rng.int(0...(spec.sizes[$0] - 1)) }) }
+            spec.constraints.append(.table(scope, tuples))
+        }
+        for (h, next) in zip(hubs, hubs.dropFirst()) { table([h, next]) }
+        for (h, group) in zip(hubs, pendants) {
+            // A pendant of two hangs by one table over the hub and both, so its
+            // count depends on the hub's value beyond the domains it leaves.
+            table([h] + group)
+            if rng.chance(0.4) {
+                var counts = [0, 0, 0]
+                for x in group { counts[hidden[x]] += 1 }
+                spec.constraints.append(.cardinality(group, counts))
+            }
+        }
+        return spec
+    }
+
+    @Test("Chains of groups (cached sub-counts) match brute force", arguments: 0..<2)
+    func chainedModels(batch: Int) throws {
+        var rng = SplitMix64(seed: 5_000 + UInt64(batch))
+        for index in 0..<400 {
+            let spec = Self.chained(&rng)
+            if !(try check(spec, expected: spec.bruteForceSolutions().count, context: "seed \(batch) model \(index)")) { break }
+        }
+    }
+
+    @Test("Random mixed, Boolean and wide models match brute force", arguments: 0..<3)
+    func generalModels(batch: Int) throws {
+        var rng = SplitMix64(seed: 4_000 + UInt64(batch))
+        let generators: [(inout SplitMix64) -> Spec] = [RandomSpecs.mixed, RandomSpecs.boolean, RandomSpecs.wide]
+        for index in 0..<400 {
+            let spec = generators[index % 3](&rng)
+            if !(try check(spec, expected: spec.bruteForceSolutions().count, context: "seed \(batch) model \(index)")) { break }
+        }
+    }
+
+    /// Checks one model; returns false after recording a failure.
+    private func check(_ spec: Spec, expected: Int, context: String) throws -> Bool {
+        var solver = Solver(try spec.model())
+        let counted = solver.countByComponents()
+        var ok = verify(counted.solutionCount == expected, "\(context): \(counted.solutionCount) for \(expected) \(spec)")
+        ok = ok && verify(counted.complete && counted.stopReason == .exhausted, context)
+        ok = ok && verify(solver.search().solutionCount == expected, "\(context): the plain search disagrees")
+        // Deterministic: counting again gives the same statistics.
+        var a = counted.statistics, b = solver.countByComponents().statistics
+        a.elapsed = .zero
+        b.elapsed = .zero
+        return ok && verify(a == b, "\(context): nondeterministic")
+    }
+
+    /// `n` variables of two values with no constraint: one component each.
+    private func independent(_ n: Int) -> Model {
+        var model = Model()
+        for _ in 0..<n { model.addVariable(domainSize: 2) }
+        return model
+    }
+
+    @Test func independentVariablesMultiplyAndOverflowHonestly() {
+        var small = Solver(independent(62))
+        let exact = small.countByComponents()
+        #expect(exact.solutionCount == 1 << 62 && exact.complete && exact.statistics.nodes < 200)
+        var large = Solver(independent(64))
+        let over = large.countByComponents()
+        #expect(over.solutionCount == Int.max && !over.complete && over.stopReason == .overflow)
+    }
+
+    @Test func sharedScarceValuesCombineExactly() throws {
+        // Two groups x0 < x1 and x2 < x3 (tables) over values 0...3, and a pool
+        // with one tile of each value: the groups must split the tiles.
+        var model = Model()
+        for _ in 0..<4 { model.addVariable(domainSize: 4) }
+        let less = (0..<4).flatMap { a in (0..<4).filter { $0 > a }.map { [a, $0] } }
+        try model.addTable([0, 1], tuples: less)
+        try model.addTable([2, 3], tuples: less)
+        try model.addCardinality([0, 1, 2, 3], counts: [1, 1, 1, 1])
+        var solver = Solver(model)
+        // Choose which two tiles go to the first group: C(4, 2) = 6.
+        #expect(solver.countByComponents().solutionCount == 6)
+        #expect(solver.search().solutionCount == 6)
+    }
+
+    @Test func budgetsStopTheCountWithALowerBound() throws {
+        var rng = SplitMix64(seed: 77)
+        var stopped = 0
+        for _ in 0..<300 {
+            let spec = Self.grouped(&rng)
+            var solver = Solver(try spec.model())
+            let exact = solver.countByComponents()
+            let nodes = max(1, exact.statistics.nodes / 2)
+            let cut = solver.countByComponents(SearchLimits(nodes: nodes))
+            #expect(cut.solutionCount <= exact.solutionCount)
+            #expect(cut.statistics.nodes <= nodes)
+            if exact.statistics.nodes > 1 {
+                #expect(!cut.complete && cut.stopReason == .nodeLimit)
+                stopped += 1
+            }
+            let timed = solver.countByComponents(SearchLimits(time: .zero))
+            #expect(!timed.complete && timed.stopReason == .timeLimit && timed.solutionCount == 0)
+        }
+        #expect(stopped > 100)
+    }
+
+    @Test func solutionLimitsAndKeptSolutionsUseThePlainSearch() throws {
+        var model = Model()
+        for _ in 0..<3 { model.addVariable(domainSize: 3) }
+        var solver = Solver(model)
+        let two = solver.countByComponents(SearchLimits(solutions: 2))
+        #expect(two.solutionCount == 2 && two.stopReason == .solutionLimit)
+        let kept = solver.countByComponents(SearchLimits(keepSolutions: 2))
+        #expect(kept.solutionCount == 27 && kept.solutions == [[0, 0, 0], [0, 0, 1]])
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import PuzzleKit
+import PuzzleLabCommands
+import PuzzleResearch
+import Testing
+
+/// What one in-process run of the command line did.
+private struct CommandRun {
+    var status: Int32
+    /// Everything the command wrote to standard output.
+    var stdout: String
+    /// The parse or usage error (or help text) the executable would print.
+    var message: String
+}
+
+/// Runs `puzzlelab ARGUMENTS` in this process over `families`, capturing
+/// standard output in a file for the length of the run. The suite that calls
+/// this is serialized, and no other test writes to standard output (a test
+/// that printed could land in a capture); failures carry their values in
+/// the expectations instead.
+private func puzzlelab(_ arguments: [String], families: [any PuzzleFamily]) async throws -> CommandRun {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pair-sum-stdout-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: url) }
+    fflush(nil)
+    let saved = dup(STDOUT_FILENO)
+    let capture = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(saved >= 0 && capture >= 0)
+    dup2(capture, STDOUT_FILENO)
+    close(capture)
+    let result = await PuzzleLab.run(arguments, families: families)
+    fflush(nil)
+    dup2(saved, STDOUT_FILENO)
+    close(saved)
+    return CommandRun(status: result.status, stdout: try String(contentsOf: url, encoding: .utf8), message: result.message)
+}
+
+/// The family defined in this test target (``PairSumFamily``) registered as
+/// the command line's only family, and taken through every command by the
+/// real argument parsing: what "Adding a family" promises.
+@Suite(.serialized) struct TestFamilyCommandTests {
+    let family = PairSumFamily()
+    var families: [any PuzzleFamily] { [family] }
+
+    private func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pair-sum-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The JSON Lines `generate --format jsonl` writes for `seeds`.
+    private func jsonLines(profile: Int, seeds: ClosedRange<Int>, unique: Bool) throws -> String {
+        try seeds.map { seed in
+            family.writeJSON(try family.generate(profile, GenerationRequest(seed: seed, unique: unique)).puzzle, pretty: false) + "\n"
+        }.joined()
+    }
+
+    @Test func generateWritesTheFamilysPuzzlesSeedBySeed() async throws {
+        let text = try await puzzlelab(["generate", "--seed", "5", "--count", "4"], families: families)
+        #expect(text.status == 0, "\(text.message)")
+        let lines = text.stdout.split(separator: "\n").filter { $0.hasPrefix("pairs ") }.map(String.init)
+        let expected = try (5...8).map { seed in
+            try family.writeText(family.generate(4, GenerationRequest(seed: seed)).puzzle, comments: []).trimmingCharacters(in: .newlines)
+        }
+        #expect(lines == expected)
+
+        let json = try await puzzlelab(["generate", "--profile", "n8", "--unique", "--count", "6", "--format", "jsonl"], families: families)
+        #expect(json.status == 0)
+        #expect(json.stdout == (try jsonLines(profile: 8, seeds: 1...6, unique: true)))
+    }
+
+    @Test func checkSolveAndGradeReadWhatGenerateWrote() async throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("p.jsonl").path
+        let seeds = 1...12
+        try Data(try jsonLines(profile: 8, seeds: seeds, unique: true).utf8).write(to: URL(fileURLWithPath: file))
+        let ids = seeds.map { "n8-\($0)" }
+
+        // The family is told by the content (no --kind): the only family.
+        let check = try await puzzlelab(["check", file], families: families)
+        #expect(check.status == 0, "\(check.message)")
+        #expect(check.stdout.split(separator: "\n").filter { $0.contains(": 8 numbers") }.count == seeds.count)
+
+        let solve = try await puzzlelab(["solve", file, "--format", "csv"], families: families)
+        #expect(solve.status == 0)
+        // CSV lines end in CRLF, one Character: split on newlines.
+        let rows = solve.stdout.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(rows.first)
+        let at = { (name: String) in header.firstIndex(of: name) }
+        let id = try #require(at("id")), count = try #require(at("solutionCount")), complete = try #require(at("complete"))
+        #expect(rows.dropFirst().map { $0[id] } == ids)
+        #expect(rows.dropFirst().allSatisfy { $0[count] == "1" && $0[complete] == "true" })
+
+        let grade = try await puzzlelab(["grade", file, "--format", "json", "--explain"], families: families)
+        #expect(grade.status == 0)
+        let objects = try grade.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(objects.compactMap { $0["id"] as? String } == ids)
+        #expect(objects.allSatisfy { $0["label"] as? String == "easy" && $0["solutionsUpTo2"] as? Int == 1 })
+
+        // A puzzle no two of whose numbers add up is invalid for every command.
+        let bad = dir.appendingPathComponent("bad.pairs").path
+        try Data("pairs x 100 1 2 3\n".utf8).write(to: URL(fileURLWithPath: bad))
+        for command in ["check", "solve", "grade"] {
+            #expect(try await puzzlelab([command, bad], families: families).status != 0, "\(command)")
+        }
+    }
+
+    @Test func exportWritesTheResearchRowsOfTheDeclaredColumns() async throws {
+        let columns = PuzzleColumn.all(metrics: family.metrics.columns)
+        let list = try await puzzlelab(["export", "--list-columns"], families: families)
+        #expect(list.stdout == PuzzleColumn.markdownTable(columns) + "\n")
+        let listJSON = try await puzzlelab(["export", "--list-columns", "--summary", "json"], families: families)
+        let described = try #require(try JSONSerialization.jsonObject(with: Data(listJSON.stdout.utf8)) as? [String: Any])
+        #expect(described["kind"] as? String == "pair-sum" && described["profiles"] as? [String] == ["n4", "n8"])
+        #expect((described["columns"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == columns.map(\.name))
+
+        let export = try await puzzlelab(["export", "--profile", "n4", "--unique", "--seed", "3", "--count", "9",
+                                          "--jobs", "2", "--out", "-"], families: families)
+        #expect(export.status == 0, "\(export.message)")
+        let lines = export.stdout.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(lines.first == ReportRow(columns.map { ($0.name, .null) }).csvHeader)
+        // Every row but its timings is the research row of its seed.
+        let run = PuzzleRun(family, profile: 4, unique: true, solve: true, grade: true)
+        let timings = Set(columns.indices.filter { columns[$0].timing })
+        let untimed = { (line: String) in
+            line.split(separator: ",", omittingEmptySubsequences: false).enumerated().filter { !timings.contains($0.offset) }.map(\.element)
+        }
+        #expect(lines.count == 10)
+        for (offset, line) in lines.dropFirst().enumerated() {
+            let expected = PuzzleColumn.row(run.record(3 + offset), columns: columns).csv
+            #expect(untimed(line) == untimed(expected))
+        }
+    }
+
+    @Test func benchAndPackRunOverTheFamily() async throws {
+        let bench = try await puzzlelab(["bench", "--profile", "all", "--count", "25", "--jobs", "1"], families: families)
+        #expect(bench.status == 0, "\(bench.message)")
+        let rows = bench.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        for profile in ["n4", "n8"] {
+            let row = try #require(rows.first { $0.first == profile })
+            #expect(row[1] == "25" && row[2] == "0.00%")
+        }
+        #expect(bench.stdout.contains("failures: none"))
+
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("n8.json").path
+        let pack = try await puzzlelab(["pack", "--profile", "n8", "--count", "5", "--out", out], families: families)
+        #expect(pack.status == 0, "\(pack.message)")
+        let puzzles = try (1...5).map { try family.generate(8, GenerationRequest(seed: $0)).puzzle }
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == family.pack(puzzles, profile: 8))
+    }
+
+    @Test func helpAndKindNameOnlyTheRegisteredFamilies() async throws {
+        let help = try await puzzlelab(["generate", "--help"], families: families)
+        #expect(help.status == 0)
+        // The help text as one line (it wraps at any space).
+        let words = help.message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("family's first: pair-sum n4, n8.") && words.contains("(default: pair-sum;"))
+        #expect(words.contains("(values: pair-sum)"))
+        let other = try await puzzlelab(["generate", "--kind", "math-crossword"], families: families)
+        #expect(other.status == 64 && other.message.contains("'pair-sum'"))
+        // A family without drawings is refused by render, in one line.
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("one.pairs").path
+        try Data("pairs a 5 1 4 7\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try await puzzlelab(["render", file, "--out", dir.appendingPathComponent("one.svg").path],
+                                    families: families).status != 0)
+    }
+}
