@@ -22,7 +22,14 @@ public enum JSONFormat {
     ///   - line: the line the object starts on (JSON Lines).
     /// - Throws: `FormatError`.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
-        let decoded = try decodeJSON(Level.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
+        // The plain shape every writer emits is read directly; anything else,
+        // errors included, goes through the decoder and its messages.
+        let decoded: Level
+        if let level = JSONFastReader.level(data) {
+            decoded = level
+        } else {
+            decoded = try decodeJSON(Level.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
+        }
         do {
             return try validated(decoded)
         } catch let message {
