@@ -94,16 +94,16 @@ public struct Grader: Sendable {
     ///   - timeLimit: when given, grading stops once this much time has
     ///     passed (the clock is read before every step), with
     ///     ``GradeReport/complete`` false.
-    public func grade(_ level: Level, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> GradeReport {
+    public func grade(_ level: Puzzle, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> GradeReport {
         try grade(level, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit, deriving: true)
     }
 
     /// ``grade(_:solutionsUpTo2:timeLimit:)``; with `deriving` false every
     /// state's live tuples are filtered from the tables anew (tests compare
     /// the two).
-    func grade(_ level: Level, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) throws(SolveError) -> GradeReport {
+    func grade(_ level: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) throws(SolveError) -> GradeReport {
         let deadline = Deadline(timeLimit)
-        let model = try CrosswordModel(level: level)
+        let model = try Solver(level: level)
         var count = solutionsUpTo2.map { min($0, 2) } ?? 0
         var solutionsKnown = true
         if solutionsUpTo2 == nil {
@@ -132,8 +132,8 @@ public struct Grader: Sendable {
 
     /// The next step from the level's current values (a hint), or `nil` when
     /// the level is filled or its current values contradict each other.
-    public func nextStep(_ level: Level) throws(SolveError) -> GradeStep? {
-        let model = try CrosswordModel(level: level)
+    public func nextStep(_ level: Puzzle) throws(SolveError) -> GradeStep? {
+        let model = try Solver(level: level)
         var engine = _DeductionEngine(model: model, level: level)
         guard let state = engine.stateFromCurrentValues() else { return nil }
         engine.stopAfterFirstStep = true
@@ -142,7 +142,7 @@ public struct Grader: Sendable {
         }
     }
 
-    private func report(_ level: Level, steps rawSteps: [GradeStep], solved: Bool, solutionsUpTo2: Int,
+    private func report(_ level: Puzzle, steps rawSteps: [GradeStep], solved: Bool, solutionsUpTo2: Int,
                         backtracks: Int) -> GradeReport {
         var steps = rawSteps
         // Rounds: a step waits for the steps that filled a cell of the
@@ -192,7 +192,7 @@ public struct CrossingMetrics: Sendable {
     /// For each equation, how many other equations it crosses.
     public var perEquation: [Int]
 
-    public init(_ level: Level) {
+    public init(_ level: Puzzle) {
         var owners: [GridPosition: [Int]] = [:]
         for (e, equation) in level.equations.enumerated() {
             for p in equation.cellPositions { owners[p, default: []].append(e) }
@@ -218,7 +218,7 @@ struct _DeductionState {
     var steps: [GradeStep] = []
 }
 
-/// The techniques, applied to a `CrosswordModel`'s tables.
+/// The techniques, applied to a `Solver`'s tables.
 struct _DeductionEngine {
     struct Move {
         var blank: Int
@@ -230,8 +230,8 @@ struct _DeductionEngine {
         var ruledOut: [Int] = []
     }
 
-    let model: CrosswordModel
-    let level: Level
+    let model: Solver
+    let level: Puzzle
     let equationsOf: [[Int]]   // per blank: equations with a table through it
     /// Each equation's live tuples for the states asked about last.
     let live: _LiveTuples
@@ -242,7 +242,7 @@ struct _DeductionEngine {
     var deadline = Deadline(nil)
     var timedOut = false
 
-    init(model: CrosswordModel, level: Level) {
+    init(model: Solver, level: Puzzle) {
         self.model = model
         self.level = level
         var equationsOf = [[Int]](repeating: [], count: model.blanks.count)
@@ -656,7 +656,7 @@ final class _LiveTuples {
         }
     }
 
-    let model: CrosswordModel
+    let model: Solver
     let equationsOf: [[Int]]
     let words: Int
     /// False: never derive, filter every state's tables anew.
@@ -667,7 +667,7 @@ final class _LiveTuples {
     /// measure of the work done).
     private(set) var refiltered = 0
 
-    init(model: CrosswordModel, equationsOf: [[Int]]) {
+    init(model: Solver, equationsOf: [[Int]]) {
         self.model = model
         self.equationsOf = equationsOf
         self.words = max(1, (model.values.count + 63) / 64)

@@ -2,7 +2,7 @@ import Foundation
 import PuzzleKit
 
 /// Reads the JSON form of a level straight from its bytes, for the common
-/// case: exactly the keys of ``Level`` and its parts, each at most once,
+/// case: exactly the keys of ``Puzzle`` and its parts, each at most once,
 /// integers written plainly. Anything else — an unknown or repeated key, a
 /// missing one, a fraction or exponent, a number beyond `Int`, malformed
 /// JSON — gives `nil`, and the caller decodes with Foundation's decoder,
@@ -16,7 +16,7 @@ struct JSONFastReader {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The level in `data`, or `nil` when it is not in the plain shape.
-    static func level(_ data: Data) -> Level? {
+    static func level(_ data: Data) -> Puzzle? {
         var reader = JSONFastReader([UInt8](data))
         guard let level = reader.level() else { return nil }
         reader.skipSpace()
@@ -25,8 +25,8 @@ struct JSONFastReader {
 
     // MARK: The level's shape
 
-    private mutating func level() -> Level? {
-        var id: String?, difficulty: DifficultyProfile?, rows: Int?, columns: Int?
+    private mutating func level() -> Puzzle? {
+        var id: String?, difficulty: Profile?, rows: Int?, columns: Int?
         var cells: [GridCell]?, equations: [Equation]?, pool: [PuzzleNumber]?
         var solution: [SolutionEntry]?? = .none
         let read = object { reader, key in
@@ -47,11 +47,11 @@ struct JSONFastReader {
             }
         }
         guard read, let id, let difficulty, let rows, let columns, let cells, let equations, let pool else { return nil }
-        return Level(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
+        return Puzzle(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
                      numberPool: pool, solution: solution ?? nil)
     }
 
-    private mutating func profile() -> DifficultyProfile? {
+    private mutating func profile() -> Profile? {
         var id: String?, name: String?, minValue: PuzzleNumber?, maxValue: PuzzleNumber?, operators: [String]?
         var ints = [Int?](repeating: nil, count: 6)
         let intKeys = ["gridRows", "gridColumns", "minEquations", "maxEquations", "maxOperandsPerEquation",
@@ -72,7 +72,7 @@ struct JSONFastReader {
         guard read, let id, let name, let minValue, let maxValue, let operators,
               let rows = ints[0], let columns = ints[1], let minEquations = ints[2], let maxEquations = ints[3],
               let maxOperands = ints[4], let minCrossings = ints[5] else { return nil }
-        return DifficultyProfile(id: id, displayName: name, minValue: minValue, maxValue: maxValue, allowedOperators: operators,
+        return Profile(id: id, displayName: name, minValue: minValue, maxValue: maxValue, allowedOperators: operators,
                                  gridRows: rows, gridColumns: columns, minEquations: minEquations, maxEquations: maxEquations,
                                  maxOperandsPerEquation: maxOperands, minCrossingsPerEquation: minCrossings)
     }

@@ -42,7 +42,7 @@ public struct SolveResult: Sendable {
 /// evaluator's own arithmetic, and never using a value more often than the
 /// pool holds it); and one cardinality constraint saying every tile is used
 /// exactly once. Two solutions differ when some cell holds a different value.
-public struct CrosswordModel: Sendable {
+public struct Solver: Sendable {
     /// Most value combinations one equation's table may enumerate.
     public static let maxCombinations = 4_000_000
 
@@ -63,13 +63,13 @@ public struct CrosswordModel: Sendable {
     /// - Throws: ``SolveError`` when an equation has too many empty cells.
     /// - Complexity: for each equation, the product of the domain sizes of its
     ///   empty left operands (the result is computed, not enumerated).
-    public init(level: Level) throws(SolveError) {
+    public init(level: Puzzle) throws(SolveError) {
         try self.init(level: level, generalTables: false)
     }
 
     /// Builds the model, with every table enumerated the general way when
     /// `generalTables` (tests compare the two ways).
-    init(level: Level, generalTables: Bool) throws(SolveError) {
+    init(level: Puzzle, generalTables: Bool) throws(SolveError) {
         blanks = level.blankPositions
         // The distinct values ascending and their tile counts, from one sort
         // (no hashing: the pool is small).

@@ -7,12 +7,12 @@ import Testing
 /// the writer emits it reads every level, and on any text it reads a level
 /// from, the decoder reads the same level.
 @Suite struct JSONFastReaderTests {
-    private func decoded(_ data: Data) -> Level? { try? JSONDecoder().decode(Level.self, from: data) }
+    private func decoded(_ data: Data) -> Puzzle? { try? JSONDecoder().decode(Puzzle.self, from: data) }
 
     @Test func readsWhatTheWriterWrites() throws {
-        for profile in DifficultyProfile.classProfiles {
+        for profile in Profile.classProfiles {
             for seed in 1...25 {
-                var level = try LevelGenerator().generate(difficulty: profile, seed: seed).level
+                var level = try Generator().generate(difficulty: profile, seed: seed).level
                 if seed % 2 == 0, let blank = level.blankPositions.first { level[blank].currentValue = 7 }
                 if seed % 3 == 0 { level.solution = nil }
                 for pretty in [false, true] {
@@ -34,7 +34,7 @@ import Testing
         let alphabet = Array("{}[]\":,.-+eE0123456789 \n\\nulltrueidxXabc\u{e9}".utf8)
         var read = 0, differentButRead = 0
         for seed in 1...6 {
-            let level = try LevelGenerator().generate(difficulty: .class1, seed: seed).level
+            let level = try Generator().generate(difficulty: .class1, seed: seed).level
             let original = Array(JSONFormat.write(level, pretty: seed % 2 == 0).utf8)
             for _ in 0..<400 {
                 var bytes = original
@@ -60,7 +60,7 @@ import Testing
 
     /// Keys the decoder ignores or repeats, fractions and escapes go to the decoder.
     @Test func leavesUnusualTextToTheDecoder() throws {
-        let level = try LevelGenerator().generate(difficulty: .class1, seed: 3).level
+        let level = try Generator().generate(difficulty: .class1, seed: 3).level
         let text = JSONFormat.write(level, pretty: false)
         for edited in [text.replacingOccurrences(of: "{\"cells\"", with: "{\"extra\":1,\"cells\""),
                        text.replacingOccurrences(of: "\"rows\":", with: "\"rows\":5,\"rows\":"),

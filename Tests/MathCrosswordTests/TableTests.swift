@@ -10,7 +10,7 @@ import Testing
     /// A random equation: 1–3 left operands and the result, each empty or
     /// given (given values sometimes outside the pool, sometimes zero), over
     /// a random pool of distinct values with random tile counts.
-    private func randomCase(_ rng: inout SplitMix64) -> (slots: [CrosswordModel.Slot], operators: [ArithmeticOperator],
+    private func randomCase(_ rng: inout SplitMix64) -> (slots: [Solver.Slot], operators: [ArithmeticOperator],
                                                          values: [PuzzleNumber], multiplicity: [Int]) {
         let largest = [5, 20, 100, 1000, 70_000][rng.index(below: 5)]
         let distinct = rng.uniform(in: 0...12)
@@ -23,7 +23,7 @@ import Testing
         values = Array(Set(values)).sorted()
         let multiplicity = values.map { _ in rng.uniform(in: 1...3) }
         let leftCount = rng.uniform(in: 1...3)
-        var slots: [CrosswordModel.Slot] = []
+        var slots: [Solver.Slot] = []
         var variable = 0
         for _ in 0...leftCount {
             if rng.chance(1, in: 2) {
@@ -45,13 +45,13 @@ import Testing
         for round in 0..<20_000 {
             let c = randomCase(&rng)
             let start = GridPosition(row: 0, column: 0)
-            var fast = CrosswordModel.TableScratch(used: c.values.map { _ in 0 })
-            fast.lookup = CrosswordModel.SmallValues(c.values)
+            var fast = Solver.TableScratch(used: c.values.map { _ in 0 })
+            fast.lookup = Solver.SmallValues(c.values)
             #expect(fast.lookup != nil)
-            var general = CrosswordModel.TableScratch(used: c.values.map { _ in 0 })
-            let quick = try CrosswordModel.table(slots: c.slots, operators: c.operators, values: c.values,
+            var general = Solver.TableScratch(used: c.values.map { _ in 0 })
+            let quick = try Solver.table(slots: c.slots, operators: c.operators, values: c.values,
                                                  multiplicity: c.multiplicity, start: start, scratch: &fast)
-            let slow = try CrosswordModel.table(slots: c.slots, operators: c.operators, values: c.values,
+            let slow = try Solver.table(slots: c.slots, operators: c.operators, values: c.values,
                                                 multiplicity: c.multiplicity, start: start, scratch: &general,
                                                 generalOnly: true)
             #expect(quick == slow, "round \(round): \(c.slots) \(c.operators) over \(c.values)")
@@ -65,15 +65,15 @@ import Testing
     /// Whole levels: the models of generated levels of every class profile
     /// and of a large custom profile have the same tables either way.
     @Test func generatedLevelsHaveTheGeneralTables() throws {
-        let big = DifficultyProfile(
+        let big = Profile(
             id: "big", displayName: "big", minValue: 0, maxValue: 1000, allowedOperators: ["+", "-", "x", "/"],
             gridRows: 20, gridColumns: 20, minEquations: 20, maxEquations: 30, maxOperandsPerEquation: 2,
             minCrossingsPerEquation: 2)
-        for profile in DifficultyProfile.classProfiles + [big] {
+        for profile in Profile.classProfiles + [big] {
             for seed in 1...40 {
-                guard let level = try? LevelGenerator().generate(difficulty: profile, seed: seed).level else { continue }
-                let model = try CrosswordModel(level: level)
-                let reference = try CrosswordModel(level: level, generalTables: true)
+                guard let level = try? Generator().generate(difficulty: profile, seed: seed).level else { continue }
+                let model = try Solver(level: level)
+                let reference = try Solver(level: level, generalTables: true)
                 #expect(model.tables.map(\.variables) == reference.tables.map(\.variables), "\(profile.id) seed \(seed)")
                 #expect(model.tables.map(\.tuples) == reference.tables.map(\.tuples), "\(profile.id) seed \(seed)")
             }
@@ -85,14 +85,14 @@ import Testing
 /// reports must be those of filtering every state's tables anew.
 @Suite struct LiveTupleTests {
     @Test func derivedLiveTuplesGradeAsFilteringAnew() throws {
-        let big = DifficultyProfile(
+        let big = Profile(
             id: "big", displayName: "big", minValue: 0, maxValue: 1000, allowedOperators: ["+", "-", "x", "/"],
             gridRows: 16, gridColumns: 16, minEquations: 14, maxEquations: 20, maxOperandsPerEquation: 2,
             minCrossingsPerEquation: 2)
         var graded = 0
-        for profile in DifficultyProfile.classProfiles + [big] {
+        for profile in Profile.classProfiles + [big] {
             for seed in 1...30 {
-                guard let level = try? LevelGenerator().generate(difficulty: profile, seed: seed).level else { continue }
+                guard let level = try? Generator().generate(difficulty: profile, seed: seed).level else { continue }
                 let fast = try Grader().grade(level, solutionsUpTo2: nil, timeLimit: nil, deriving: true)
                 let anew = try Grader().grade(level, solutionsUpTo2: nil, timeLimit: nil, deriving: false)
                 #expect(fast.steps == anew.steps, "\(profile.id) seed \(seed)")

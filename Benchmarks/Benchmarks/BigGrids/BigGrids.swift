@@ -39,11 +39,11 @@ let benchmarks: @Sendable () -> Void = {
         print("BigGrids: cannot read \(profilePath)")
         return
     }
-    let generator = LevelGenerator()
+    let generator = Generator()
     let seeds = Array(1...20)
     let levels = seeds.compactMap { try? generator.generate(difficulty: profile, seed: $0).level }
     let lines = levels.map { JSONFormat.write($0, pretty: false) }.joined(separator: "\n")
-    let models = levels.compactMap { try? CrosswordModel(level: $0) }
+    let models = levels.compactMap { try? MathCrossword.Solver(level: $0) }
 
     Benchmark("read-sq40") { _ in
         blackHole(JSONFormat.readLines(lines, file: "sq40.jsonl"))
@@ -52,7 +52,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("model-sq40") { benchmark in
         var built = 0
         for level in levels {
-            let model = try? CrosswordModel(level: level)
+            let model = try? MathCrossword.Solver(level: level)
             built += model?.tableTuples ?? 0
             blackHole(model)
         }
@@ -83,7 +83,7 @@ let benchmarks: @Sendable () -> Void = {
         var visited = 0, taken = 0
         for seed in seeds {
             guard let level = try? generator.generate(difficulty: profile, seed: seed).level,
-                  let model = try? CrosswordModel(level: level) else { continue }
+                  let model = try? MathCrossword.Solver(level: level) else { continue }
             let count = model.solve(SearchLimits(solutions: 2))
             visited += count.statistics.nodes
             let report = try? Grader().grade(level, solutionsUpTo2: count.solutionCount)
