@@ -392,15 +392,8 @@ public struct Solver: Sendable {
                     }
                 }
             }
-            // Next combination of the tried operands (odometer); stop after the last.
-            var k = tried - 1
-            while k >= 0 {
-                choice[k] += 1
-                if choice[k] < values.count { break }
-                choice[k] = 0
-                k -= 1
-            }
-            if k < 0 { break }
+            // Next combination of the tried operands; stop after the last.
+            if !advance(&choice, prefix: tried, base: values.count) { break }
         }
         return tuples
     }
@@ -467,17 +460,24 @@ public struct Solver: Sendable {
                     if resultIndex >= 0 { used[resultIndex] -= 1 }
                 }
             }
-            // Next combination (odometer); stop after the last.
-            var k = choice.count - 1
-            while k >= 0 {
-                choice[k] += 1
-                if choice[k] < values.count { break }
-                choice[k] = 0
-                k -= 1
-            }
-            if k < 0 { break }
+            // Next combination; stop after the last.
+            if !advance(&choice, prefix: choice.count, base: values.count) { break }
         }
         return tuples
+    }
+
+    /// Steps the first `prefix` digits of `choice`, an odometer in base
+    /// `base` whose last digit turns fastest, to the next combination;
+    /// false (all digits back at 0) after the last.
+    private static func advance(_ choice: inout [Int], prefix: Int, base: Int) -> Bool {
+        var k = prefix - 1
+        while k >= 0 {
+            choice[k] += 1
+            if choice[k] < base { return true }
+            choice[k] = 0
+            k -= 1
+        }
+        return false
     }
 
     private static func binarySearch(_ sorted: [PuzzleNumber], _ target: PuzzleNumber) -> Int? {
