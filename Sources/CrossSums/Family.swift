@@ -62,10 +62,10 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
     /// so is a minimum blank count (the grid's size sets the cells to fill).
     public func unsupported(_ request: GenerationRequest) -> String? {
         if request.minBlanks != nil {
-            return "cross sums puzzles have no blank count to ask for: --min-blanks is for math-crossword"
+            return "cross sums puzzles have no blank count to ask for: a minimum of empty cells is for the math crossword"
         }
         guard let label = request.label else { return nil }
-        return "cross sums puzzles are graded exactly their difficulty: use --profile \(label) instead of --difficulty"
+        return "cross sums puzzles are graded exactly their difficulty: ask for the profile \(label) instead of the label"
     }
 
     public func check(_ puzzle: Puzzle) -> CheckReport {

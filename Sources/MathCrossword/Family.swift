@@ -72,8 +72,8 @@ public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamil
     /// or below 1.
     public func unsupported(_ request: GenerationRequest) -> String? {
         if let minBlanks = request.minBlanks {
-            guard request.unique else { return "--min-blanks needs --unique: only unique generation empties extra cells" }
-            guard minBlanks >= 1 else { return "--min-blanks must be at least 1" }
+            guard request.unique else { return "a minimum of empty cells needs unique generation: only unique generation empties extra cells" }
+            guard minBlanks >= 1 else { return "a minimum of empty cells must be at least 1" }
         }
         guard let label = request.label, DifficultyLabel(rawValue: label) == nil else { return nil }
         return "unknown label '\(label)': expected " + DifficultyLabel.allCases.map(\.rawValue).joined(separator: ", ")

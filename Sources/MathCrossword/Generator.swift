@@ -65,12 +65,12 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "uniqueness: none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
                 + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
         case .tooFewBlanks(let best, let required, let layouts):
-            return "uniqueness: no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer with --min-blanks"
+            return "uniqueness: no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer empty cells"
         case .labelNotReached(let label, let layouts, let seen):
             let counts = DifficultyLabel.allCases.compactMap { l in seen[l].map { "\(l.rawValue) \($0)" } }.joined(separator: ", ")
             return "grade: no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"
         case .timeLimit(let seconds, let layouts):
-            return "uniqueness: the \(seconds) s budget ran out after \(layouts) layout\(layouts == 1 ? "" : "s") (--timeout SECONDS gives more)"
+            return "uniqueness: the \(seconds) s budget ran out after \(layouts) layout\(layouts == 1 ? "" : "s") (a longer time limit gives more)"
         }
     }
 
