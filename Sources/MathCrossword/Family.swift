@@ -88,18 +88,22 @@ public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamil
     public func problems(_ level: Puzzle) -> [String] { [] }
 
     public func check(_ level: Puzzle) -> CheckReport {
-        do throws(SolveError) {
-            _ = try Solver(level: level)
-        } catch .overflow(let position) {
-            return CheckReport(summary: "invalid, \(level.rows)x\(level.columns), \(level.equations.count) equations",
-                               problems: ["\(SolveError.overflow(position))"])
-        } catch {}  // too many blanks to tabulate matters to solving, not to the format
+        // Only a level with large values or long equations can overflow;
+        // only then is the model built to find where.
+        if Solver.mayOverflow(level) {
+            do throws(SolveError) {
+                _ = try Solver(level: level)
+            } catch .overflow(let position) {
+                return CheckReport(summary: "invalid, \(level.rows)x\(level.columns), \(level.equations.count) equations",
+                                   problems: ["\(SolveError.overflow(position))"])
+            } catch {}  // too many blanks to tabulate matters to solving, not to the format
+        }
         var filled = level
         for entry in level.solution ?? [] { filled[entry.position].currentValue = entry.value }
         let states = EquationEvaluator().evaluate(filled)
         return CheckReport(
             summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.blankPositions.count) blanks",
-            details: zip(level.equations, states).map { "\(Explain.equationText($0, in: level))  \($1.rawValue)" },
+            details: zip(Explain.equationTexts(in: level), states).map { "\($0)  \($1.rawValue)" },
             notes: LevelCheck.notes(for: level))
     }
 

@@ -198,9 +198,14 @@ struct JSONFastReader {
         while at < bytes.count {
             let b = bytes[at]
             if b == UInt8(ascii: "\"") {
-                let slice = bytes[start..<at]
+                let end = at
                 at += 1
-                return ascii ? String(decoding: slice, as: UTF8.self) : String(bytes: slice, encoding: .utf8)
+                // Read through a buffer pointer: a slice of the array would
+                // retain and release its storage for every key.
+                return bytes.withUnsafeBufferPointer { buffer in
+                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    return ascii ? String(decoding: slice, as: UTF8.self) : String(bytes: slice, encoding: .utf8)
+                }
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
             if b >= 0x80 { ascii = false }
@@ -215,37 +220,47 @@ struct JSONFastReader {
         skipSpace()
         let start = at + 1
         if at + 38 <= bytes.count, bytes[at] == UInt8(ascii: "\""), bytes[start + 36] == UInt8(ascii: "\"") {
-            var octets = [UInt8](repeating: 0, count: 16)
-            var n = 0
-            var ok = true
-            var i = start
-            while i < start + 36 {
-                if i - start == 8 || i - start == 13 || i - start == 18 || i - start == 23 {
-                    if bytes[i] != UInt8(ascii: "-") { ok = false; break }
-                    i += 1
-                    continue
+            // The 32 hex digits as two 64-bit halves, read group by group with
+            // no branch per digit: an invalid byte sets a high bit in `bad`.
+            let dash = UInt8(ascii: "-")
+            let dashes = bytes[start + 8] == dash && bytes[start + 13] == dash && bytes[start + 18] == dash
+                && bytes[start + 23] == dash
+            var bad: UInt8 = 0
+            let halves = bytes.withUnsafeBufferPointer { buffer -> (UInt64, UInt64) in
+                func digits(_ range: Range<Int>, onto value: UInt64) -> UInt64 {
+                    var value = value
+                    for i in range {
+                        let digit = Self.hex(buffer[start + i])
+                        bad |= digit
+                        value = value << 4 | UInt64(digit & 15)
+                    }
+                    return value
                 }
-                guard let high = Self.hex(bytes[i]), let low = Self.hex(bytes[i + 1]) else { ok = false; break }
-                octets[n] = high << 4 | low
-                n += 1
-                i += 2
+                let high = digits(14..<18, onto: digits(9..<13, onto: digits(0..<8, onto: 0)))
+                let low = digits(24..<36, onto: digits(19..<23, onto: 0))
+                return (high, low)
             }
-            if ok && n == 16 {
+            if dashes && bad < 16 {
                 at = start + 37
-                return UUID(uuid: (octets[0], octets[1], octets[2], octets[3], octets[4], octets[5], octets[6], octets[7],
-                                   octets[8], octets[9], octets[10], octets[11], octets[12], octets[13], octets[14], octets[15]))
+                let (h, l) = halves
+                func octet(_ half: UInt64, _ k: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * k)) }
+                return UUID(uuid: (octet(h, 0), octet(h, 1), octet(h, 2), octet(h, 3), octet(h, 4), octet(h, 5), octet(h, 6),
+                                   octet(h, 7), octet(l, 0), octet(l, 1), octet(l, 2), octet(l, 3), octet(l, 4), octet(l, 5),
+                                   octet(l, 6), octet(l, 7)))
             }
         }
         return string().flatMap(UUID.init(uuidString:))
     }
 
-    private static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: return b - 0x30
-        case 0x41...0x46: return b - 0x41 + 10
-        case 0x61...0x66: return b - 0x61 + 10
-        default: return nil
-        }
+    /// The value of a hex digit, or 255 for any other byte. Computed without
+    /// branching on the digit's kind (digits and letters come at random):
+    /// a bit mask of the 22 hex digit bytes, and `b & 15` plus 9 for letters.
+    @inline(__always)
+    private static func hex(_ b: UInt8) -> UInt8 {
+        // Bits 48–57 ('0'–'9') of bytes 0–63; bits 1–6 ('A'–'F') and 33–38 ('a'–'f') of bytes 64–127.
+        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x0000_007E_0000_007E
+        let valid = b < 128 && (mask >> UInt64(b & 63)) & 1 == 1
+        return valid ? (b & 0x0F) &+ 9 &* (b >> 6) : 255
     }
 
     /// An integer written plainly (`-?(0|[1-9][0-9]*)`, no `-0`) that fits in an `Int`.

@@ -62,20 +62,24 @@ public enum JSONFormat: PuzzleJSONFormat {
         guard level.cells.count == rows * columns else {
             throw Problem(text: "cells: expected \(rows * columns) cells (\(rows)x\(columns), blocks included), found \(level.cells.count)")
         }
-        var ordered = [GridCell?](repeating: nil, count: rows * columns)
-        for (i, cell) in level.cells.enumerated() {
-            let p = cell.position
+        // Where each cell goes (row-major), and whether every one is there already.
+        var slotOf = [Int](repeating: -1, count: rows * columns)
+        var inOrder = true
+        for i in level.cells.indices {
+            let p = level.cells[i].position
             guard level.contains(p) else {
                 throw Problem(text: "cells[\(i)].position (\(p.row), \(p.column)) lies outside the \(rows)x\(columns) grid")
             }
-            guard ordered[p.row * columns + p.column] == nil else {
+            let slot = p.row * columns + p.column
+            guard slotOf[slot] < 0 else {
                 throw Problem(text: "cells[\(i)]: a second cell at \(p)")
             }
-            if let fault = fieldFault(cell) { throw Problem(text: "cells[\(i)] at \(p): \(fault)") }
-            ordered[p.row * columns + p.column] = cell
+            if let fault = fieldFault(level.cells[i]) { throw Problem(text: "cells[\(i)] at \(p): \(fault)") }
+            slotOf[slot] = i
+            if slot != i { inOrder = false }
         }
         var result = level
-        result.cells = ordered.compactMap { $0 }
+        if !inOrder { result.cells = slotOf.map { level.cells[$0] } }
         let grid = result.tokenGrid
         let runs: [EquationRun]
         do {
@@ -84,14 +88,11 @@ public enum JSONFormat: PuzzleJSONFormat {
             throw Problem(text: "\(error.position): \(error.message)")
         }
         let listed = level.equations.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
-        let runSet = Set(runs), listedSet = Set(listed)
-        for (i, equation) in listed.enumerated() where !runSet.contains(equation) {
-            throw Problem(text: "equations[\(i)] is not a run of the grid (every maximal run of two or more non-block cells is one equation)")
+        // Listed in the grid's own order (as every writer lists them): nothing
+        // to look up.
+        if listed != runs {
+            try checkListed(listed, runs)
         }
-        if let missing = runs.first(where: { !listedSet.contains($0) }) {
-            throw Problem(text: "equations: the \(missing.orientation) equation starting at \(missing.positions[0]) is not listed")
-        }
-        guard listed.count == runs.count else { throw Problem(text: "equations: an equation is listed twice") }
         let blanks = result.blankPositions
         guard level.numberPool.count == blanks.count else {
             throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blanks.count) empty operands; expected one tile per empty operand")
@@ -115,6 +116,18 @@ public enum JSONFormat: PuzzleJSONFormat {
             }
         }
         return result
+    }
+
+    /// The listed equations are exactly the grid's runs, each once, in any order.
+    private static func checkListed(_ listed: [EquationRun], _ runs: [EquationRun]) throws(Problem) {
+        let runSet = Set(runs), listedSet = Set(listed)
+        for (i, equation) in listed.enumerated() where !runSet.contains(equation) {
+            throw Problem(text: "equations[\(i)] is not a run of the grid (every maximal run of two or more non-block cells is one equation)")
+        }
+        if let missing = runs.first(where: { !listedSet.contains($0) }) {
+            throw Problem(text: "equations: the \(missing.orientation) equation starting at \(missing.positions[0]) is not listed")
+        }
+        guard listed.count == runs.count else { throw Problem(text: "equations: an equation is listed twice") }
     }
 
     private static func fieldFault(_ cell: GridCell) -> String? {

@@ -7,21 +7,57 @@ public enum Explain {
     /// vertical one (1-based), with the first cell when the line holds several.
     public static func place(of equation: Equation, in level: Puzzle) -> String {
         guard let first = equation.cellPositions.first else { return "Equation" }
-        let sameLine = level.equations.filter {
-            $0.orientation == equation.orientation && ($0.orientation == .horizontal
-                ? $0.cellPositions.first?.row == first.row : $0.cellPositions.first?.column == first.column)
+        let line = line(of: first, equation.orientation)
+        var sharing = 0
+        for other in level.equations where other.orientation == equation.orientation && Self.line(of: other) == line {
+            sharing += 1
         }
+        return place(of: equation, sharingLine: sharing)
+    }
+
+    /// ``place(of:in:)`` given how many equations of its orientation start
+    /// on its line (itself included).
+    static func place(of equation: Equation, sharingLine: Int) -> String {
+        guard let first = equation.cellPositions.first else { return "Equation" }
         switch equation.orientation {
         case .horizontal:
-            return sameLine.count > 1 ? "Row \(first.row + 1) (from column \(first.column + 1))" : "Row \(first.row + 1)"
+            return sharingLine > 1 ? "Row \(first.row + 1) (from column \(first.column + 1))" : "Row \(first.row + 1)"
         case .vertical:
-            return sameLine.count > 1 ? "Column \(first.column + 1) (from row \(first.row + 1))" : "Column \(first.column + 1)"
+            return sharingLine > 1 ? "Column \(first.column + 1) (from row \(first.row + 1))" : "Column \(first.column + 1)"
+        }
+    }
+
+    /// The row of a horizontal equation's first cell, the column of a
+    /// vertical one's; `nil` for an equation without cells.
+    private static func line(of equation: Equation) -> Int? {
+        equation.cellPositions.first.map { line(of: $0, equation.orientation) }
+    }
+
+    private static func line(of position: GridPosition, _ orientation: EquationOrientation) -> Int {
+        orientation == .horizontal ? position.row : position.column
+    }
+
+    /// ``equationText(_:in:)`` of every equation of the level, in order,
+    /// counting the equations on each line once rather than per equation.
+    static func equationTexts(in level: Puzzle) -> [String] {
+        var horizontal: [Int: Int] = [:], vertical: [Int: Int] = [:]
+        for equation in level.equations {
+            guard let line = line(of: equation) else { continue }
+            if equation.orientation == .horizontal { horizontal[line, default: 0] += 1 } else { vertical[line, default: 0] += 1 }
+        }
+        return level.equations.map { equation in
+            let sharing = line(of: equation).map { (equation.orientation == .horizontal ? horizontal : vertical)[$0] ?? 0 } ?? 0
+            return equationText(equation, in: level, place: place(of: equation, sharingLine: sharing))
         }
     }
 
     /// The equation as it reads with the values placed so far, `?` for an
     /// empty cell: "Row 1: 7 + ? = 12".
     public static func equationText(_ equation: Equation, in level: Puzzle) -> String {
+        equationText(equation, in: level, place: place(of: equation, in: level))
+    }
+
+    private static func equationText(_ equation: Equation, in level: Puzzle, place: String) -> String {
         let tokens = equation.cellPositions.map { position -> String in
             let cell = level[position]
             switch cell.type {
@@ -31,7 +67,7 @@ public enum Explain {
             case .block: return "."
             }
         }
-        return "\(place(of: equation, in: level)): \(tokens.joined(separator: " "))"
+        return "\(place): \(tokens.joined(separator: " "))"
     }
 }
 

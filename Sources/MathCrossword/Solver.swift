@@ -124,6 +124,25 @@ public struct Solver: Sendable {
         self.model = feasible ? model : nil
     }
 
+    /// Whether building the model may throw ``SolveError/overflow(_:)``:
+    /// false when every pool value and given number is at most
+    /// ``SmallValues/limit`` in size and no equation has more than
+    /// ``SmallValues/maxOperands`` left operands, as then no left side
+    /// evaluated left to right leaves 2⁶⁰ in size.
+    static func mayOverflow(_ level: Puzzle) -> Bool {
+        func small(_ number: PuzzleNumber) -> Bool {
+            guard let v = number.intValue else { return false }
+            return v >= -SmallValues.limit && v <= SmallValues.limit
+        }
+        for equation in level.equations where (equation.cellPositions.count + 1) / 2 - 1 > SmallValues.maxOperands {
+            return true
+        }
+        for cell in level.cells {
+            if let value = cell.fixedValue, !small(value) { return true }
+        }
+        return !level.numberPool.allSatisfy(small)
+    }
+
     /// Tuples in all the equations' tables together: the size of the model,
     /// a deterministic measure of the work building it took.
     public var tableTuples: Int { tables.reduce(0) { $0 + $1.tuples.count } }
