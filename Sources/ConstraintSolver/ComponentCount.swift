@@ -18,9 +18,7 @@ import PuzzleKit
 /// fixed. The groups of the components are combined so that the tracked
 /// usages add up to what is left; with no tracked resource this is a plain
 /// product of counts. Components are split again further down, tracking the
-/// resources of the enclosing level plus the newly shared ones. Components
-/// that would newly share more than ``maxScarceShared`` resources with one
-/// use left are searched together instead.
+/// resources of the enclosing level plus the newly shared ones.
 ///
 /// A usage vector over the tracked resources is one integer key: digit `i`
 /// (the usage of tracked resource `i`) has radix `required count + 1`, and the
@@ -87,20 +85,6 @@ struct _ComponentCounter {
 
     /// Most cached component counts; later ones are not stored.
     static let cacheCapacity = 1 << 18
-
-    /// Most newly shared resources with one use left that components may
-    /// share and still be counted separately.
-    ///
-    /// Components that share more such values (a pool whose values are
-    /// nearly all distinct) can only split them between themselves: their
-    /// usage vectors hardly repeat, so counting each component per usage
-    /// saves little and loses the pruning that deciding one component does
-    /// in the others. They are searched together instead (and split again
-    /// further down). On blanked class_4-sized grids with values to 20 the
-    /// largest count took 245,639 nodes counted separately and 186,105 with
-    /// this limit (171,161 for the plain search); with values to 10, where
-    /// values repeat, the limit changes nearly nothing.
-    static let maxScarceShared = 4
 
     init(_ engine: _Engine, limits: SearchLimits) {
         self.engine = engine
@@ -438,9 +422,8 @@ struct _ComponentCounter {
             }
         }
         shared.sort()
-        let left = remainingResources()
-        if shared.count(where: { left[$0] == 1 }) > Self.maxScarceShared { return nil }
         guard let inner = tracked.adding(shared, totals: resourceTotal) else { return nil }
+        let left = remainingResources()
         let leftByDigit = inner.resources.map { left[$0] }
         // Smallest components first: an empty one ends the work early.
         let order = groups.indices.sorted { (groups[$0].count, groups[$0][0]) < (groups[$1].count, groups[$1][0]) }

@@ -110,10 +110,9 @@ struct ComponentCountTests {
 
     /// Two or three groups over 6 variables of 6 values (a table or two in
     /// each group, each with a hidden assignment among its tuples) and one
-    /// cardinality constraint over all of them with one tile of each value,
-    /// so that the groups share more values with one use left than are
-    /// counted separately (then they are searched together) and fewer once
-    /// decisions have used some of them up.
+    /// cardinality constraint over all of them with one tile of each value:
+    /// the groups share nearly every value, each with one use left, so their
+    /// counts per usage are combined over many usage digits.
     static func scarce(_ rng: inout SplitMix64) -> Spec {
         var spec = Spec()
         let variables = (0..<6).map { _ in spec.addVariable(size: 6) }
