@@ -30,6 +30,7 @@ let package = Package(
         suite("Solver", ["MathCrossword", "ConstraintSolver"]),
         suite("CrossSumsSuite", ["CrossSums", "ConstraintSolver"]),
         suite("Families", ["PuzzleResearch", "PuzzleFamilies"]),
+        suite("BigGrids", ["MathCrossword", "ConstraintSolver"]),
         suite("HardCounts", ["MathCrossword", "ConstraintSolver"]),
     ]
 )

@@ -7,8 +7,10 @@ import PuzzleKit
 ///     let family = ArithmeticDrillsFamily()
 ///     let generated = try family.generate(family.profiles[3], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
-public struct ArithmeticDrillsFamily: CountingFamily, GradingFamily, PlayableFamily {
+public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = ArithmeticDrills.Puzzle
+    public typealias TextFormat = ArithmeticDrills.TextFormat
+    public typealias JSONFormat = ArithmeticDrills.JSONFormat
     public typealias Profile = ArithmeticDrills.Profile
     public typealias Technique = ArithmeticDrills.Technique
     public typealias Session = GameSession
@@ -45,14 +47,6 @@ public struct ArithmeticDrillsFamily: CountingFamily, GradingFamily, PlayableFam
             && ["+", "-", "\u{2212}", "\u{2013}"].contains(tokens[1])
     }
 
-    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
-                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
-                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
-    }
-
-    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.solved.map { TextFormat.write($0, comments: comments) }

@@ -6,7 +6,7 @@ import PuzzleKit
 /// the exercises in ``Exercise``'s `Codable` keys, each with an optional `answer`.
 ///
 ///     {"difficulty":4,"exercises":[{"difficulty":4,"firstNumber":7,"secondNumber":5,"type":"plus"}],"id":"hard-1"}
-public enum JSONFormat {
+public enum JSONFormat: PuzzleJSONFormat {
     struct ExerciseJSON: Codable {
         var type: OperationType
         var firstNumber: Int

@@ -8,7 +8,7 @@ import PuzzleKit
 ///     target: 5
 ///     7 + 2
 ///     9 - 4 = 5
-public enum TextFormat {
+public enum TextFormat: PuzzleTextFormat {
     /// Reads a sheet. Its id is the file name without its extension.
     ///
     /// - Throws: `FormatError` at the first fault, naming the line

@@ -5,8 +5,10 @@ import PuzzleKit
 /// Cross sums as a `PuzzleFamily`: what the command line and the
 /// research tools use. Its profiles are the four difficulties, and every
 /// generated puzzle is unique and needs exactly its difficulty's techniques.
-public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
+public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Profile = CrossSums.Profile
+    public typealias TextFormat = CrossSums.TextFormat
+    public typealias JSONFormat = CrossSums.JSONFormat
 
     public init() {}
 
@@ -41,8 +43,6 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
         PuzzleFile.read(data, file: file)
     }
 
-    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.solution == nil ? nil : TextFormat.writeSolution(puzzle, comments: comments)
@@ -62,10 +62,10 @@ public struct CrossSumsFamily: CountingFamily, GradingFamily, PlayableFamily {
     /// so is a minimum blank count (the grid's size sets the cells to fill).
     public func unsupported(_ request: GenerationRequest) -> String? {
         if request.minBlanks != nil {
-            return "cross sums puzzles have no blank count to ask for: --min-blanks is for math-crossword"
+            return "cross sums puzzles have no blank count to ask for: a minimum of empty cells is for the math crossword"
         }
         guard let label = request.label else { return nil }
-        return "cross sums puzzles are graded exactly their difficulty: use --profile \(label) instead of --difficulty"
+        return "cross sums puzzles are graded exactly their difficulty: ask for the profile \(label) instead of the label"
     }
 
     public func check(_ puzzle: Puzzle) -> CheckReport {

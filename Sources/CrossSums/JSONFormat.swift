@@ -8,7 +8,7 @@ import PuzzleKit
 /// level pack is a JSON array of puzzles whose ids are
 /// `"<difficulty>-<level>"`, levels numbered 1, 2, 3, … within each
 /// difficulty. Writers sort keys, so output never depends on dictionary order.
-public enum JSONFormat {
+public enum JSONFormat: PuzzleJSONFormat {
     /// Reads and validates one puzzle (see ``Puzzle/problem``).
     ///
     /// - Parameters:

@@ -12,7 +12,7 @@ import PuzzleKit
 /// There are no headers; comments, blank lines, a byte-order mark and CRLF
 /// follow the shared lexical rules (section 0). A solution is written as the
 /// same grid with every removed number replaced by `.`.
-public enum TextFormat {
+public enum TextFormat: PuzzleTextFormat {
     /// The difficulty given to a puzzle read from a text grid, which carries none.
     public static let customDifficulty = "custom"
 
@@ -89,6 +89,12 @@ public enum TextFormat {
         case .success(let value): return value
         case .failure(let error): throw FormatError(error.message(for: token.text, expected: expected), at: location)
         }
+    }
+
+    /// Writes `puzzle` with every number (the format's plain form), each of
+    /// `comments` after `# ` first.
+    public static func write(_ puzzle: Puzzle, comments: [String]) -> String {
+        write(puzzle, mask: nil, comments: comments)
     }
 
     /// Writes a puzzle in the canonical `.xsum` form: comments, then the

@@ -1,6 +1,6 @@
 import ConstraintSolver
 
-extension CrosswordModel {
+extension Solver {
     /// Search nodes a full count spends in the plain search before it counts
     /// by components instead.
     ///
@@ -12,21 +12,21 @@ extension CrosswordModel {
 
     /// Searches `model` within `limits`, solution by solution.
     static func search(_ model: Model, _ limits: SearchLimits) -> SearchResult {
-        var solver = Solver(model)
+        var solver = ConstraintSolver.Solver(model)
         return solver.search(limits)
     }
 
     /// Counts every solution of `model` within `limits` (which set no
     /// solution limit): the plain search first, then, when it runs out of
     /// its ``plainCountNodes``, a count by components
-    /// (``Solver/countByComponents(_:)``) within what is left of the
+    /// (`ConstraintSolver.Solver.countByComponents(_:)`) within what is left of the
     /// budgets. The first `limits.keepSolutions` solutions are those of the
     /// plain search; the statistics add up both searches.
     ///
     /// - Parameter plainNodes: The plain search's share of the node budget
     ///   (tests pass 0 to count by components from the start).
     static func count(_ model: Model, _ limits: SearchLimits, plainNodes: Int = plainCountNodes) -> SearchResult {
-        var solver = Solver(model)
+        var solver = ConstraintSolver.Solver(model)
         var first = limits
         first.nodes = min(limits.nodes ?? Int.max, plainNodes)
         let plain = solver.search(first)

@@ -6,7 +6,7 @@ import PuzzleKit
 /// explanations count them, and a row under it the pool's tiles, a grid's
 /// width to a row.
 extension MathCrosswordFamily: DrawableFamily {
-    public func board(_ level: Level, solved: Bool) throws -> Board {
+    public func board(_ level: Puzzle, solved: Bool) throws -> Board {
         let values = solved ? try solution(of: level) : [:]
         var cells: [Cell] = []
         for cell in level.cells {
@@ -34,7 +34,7 @@ extension MathCrosswordFamily: DrawableFamily {
         return Board(cells: cells, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
-    public func steps(_ level: Level) throws -> [StepMarks] {
+    public func steps(_ level: Puzzle) throws -> [StepMarks] {
         try Grader().grade(level, timeLimit: DefaultBudget.time).steps.map { step in
             var read: [GridPosition] = step.lockedCells
             for index in step.equations where level.equations.indices.contains(index) {
@@ -47,7 +47,7 @@ extension MathCrosswordFamily: DrawableFamily {
 
     /// The value of every empty cell: the level's own solution, else the
     /// grader's (within the default time budget, as every grade).
-    private func solution(of level: Level) throws -> [GridPosition: PuzzleNumber] {
+    private func solution(of level: Puzzle) throws -> [GridPosition: PuzzleNumber] {
         if let solution = level.solution {
             return Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { first, _ in first })
         }

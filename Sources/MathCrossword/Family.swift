@@ -4,30 +4,32 @@ import PuzzleKit
 
 /// The math crossword as a `PuzzleFamily`: what the command line
 /// and the research tools use.
-public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily {
-    public typealias Puzzle = Level
-    public typealias Profile = DifficultyProfile
+public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
+    public typealias Puzzle = MathCrossword.Puzzle
+    public typealias Profile = MathCrossword.Profile
+    public typealias TextFormat = MathCrossword.TextFormat
+    public typealias JSONFormat = MathCrossword.JSONFormat
 
     public init() {}
 
     public let info = FamilyInfo(name: "math-crossword", textExtension: "mcw",
                                  summary: "math crossword: fill the blanks of crossing equations from a pool of tiles")
-    public var profiles: [DifficultyProfile] { DifficultyProfile.classProfiles }
+    public var profiles: [Profile] { Profile.classProfiles }
 
-    /// `class_1` … `class_4`, or a profile JSON file with the keys of ``DifficultyProfile``.
-    public func profile(named argument: String) throws -> DifficultyProfile {
-        if let profile = DifficultyProfile.named(argument) { return profile }
+    /// `class_1` … `class_4`, or a profile JSON file with the keys of ``Profile``.
+    public func profile(named argument: String) throws -> Profile {
+        if let profile = Profile.named(argument) { return profile }
         guard argument.hasSuffix(".json") else {
             throw UsageError("unknown profile '\(argument)': expected class_1, class_2, class_3, class_4 or a profile .json file")
         }
         guard let data = FileManager.default.contents(atPath: argument) else {
             throw FormatError("cannot read the profile file", at: SourceLocation(file: argument, line: 1))
         }
-        return try DifficultyProfile.decode(from: data, file: argument)
+        return try Profile.decode(from: data, file: argument)
     }
 
-    public func id(of profile: DifficultyProfile) -> String { profile.id }
-    public func id(of puzzle: Level) -> String { puzzle.id }
+    public func id(of profile: Profile) -> String { profile.id }
+    public func id(of puzzle: Puzzle) -> String { puzzle.id }
 
     /// A JSON level has `cells`; a text grid is a math crossword unless it
     /// looks like a cross sums grid.
@@ -37,22 +39,14 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
         head.contains("\"cells\"") || headerKeys(of: head).contains("pool")
     }
 
-    public func read(_ data: Data, file: String) -> [Result<Level, FormatError>] {
-        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
-                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
-                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
-    }
 
-    public func writeText(_ puzzle: Level, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Level, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
-
-    public func writeSolution(_ puzzle: Level, comments: [String]) -> String? {
+    public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.solution == nil ? nil : TextFormat.write(puzzle, comments: comments, solved: true)
     }
 
-    public func generate(_ profile: DifficultyProfile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Level> {
-        let generator = LevelGenerator(timeLimit: request.timeLimit)
-        let generated: GeneratedLevel
+    public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
+        let generator = Generator(timeLimit: request.timeLimit)
+        let generated: GeneratedPuzzle
         do throws(GenerationError) {
             if let name = request.label, let label = DifficultyLabel(rawValue: name) {
                 generated = try generator.generate(difficulty: profile, seed: request.seed, label: label, minBlanks: request.minBlanks)
@@ -78,8 +72,8 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
     /// or below 1.
     public func unsupported(_ request: GenerationRequest) -> String? {
         if let minBlanks = request.minBlanks {
-            guard request.unique else { return "--min-blanks needs --unique: only unique generation empties extra cells" }
-            guard minBlanks >= 1 else { return "--min-blanks must be at least 1" }
+            guard request.unique else { return "a minimum of empty cells needs unique generation: only unique generation empties extra cells" }
+            guard minBlanks >= 1 else { return "a minimum of empty cells must be at least 1" }
         }
         guard let label = request.label, DifficultyLabel(rawValue: label) == nil else { return nil }
         return "unknown label '\(label)': expected " + DifficultyLabel.allCases.map(\.rawValue).joined(separator: ", ")
@@ -91,11 +85,11 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
     /// too large for this build, is the error every solver and grader
     /// throws when it builds the level's model, so this skips building the
     /// model twice.
-    public func problems(_ level: Level) -> [String] { [] }
+    public func problems(_ level: Puzzle) -> [String] { [] }
 
-    public func check(_ level: Level) -> CheckReport {
+    public func check(_ level: Puzzle) -> CheckReport {
         do throws(SolveError) {
-            _ = try CrosswordModel(level: level)
+            _ = try Solver(level: level)
         } catch .overflow(let position) {
             return CheckReport(summary: "invalid, \(level.rows)x\(level.columns), \(level.equations.count) equations",
                                problems: ["\(SolveError.overflow(position))"])
@@ -109,9 +103,9 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
             notes: LevelCheck.notes(for: level))
     }
 
-    public var metrics: MetricTable<Level> { Self.metricTable }
+    public var metrics: MetricTable<Puzzle> { Self.metricTable }
 
-    private static let metricTable = MetricTable<Level>(
+    private static let metricTable = MetricTable<Puzzle>(
         analysis: { level in (level: level, crossings: CrossingMetrics(level)) },
         Metric.gridSize(rows: { $0.level.rows }, columns: { $0.level.columns }) + [
             Metric("equations", unit: "count", "equations in the grid") { .int($0.level.equations.count) },
@@ -130,8 +124,8 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
             Metric("blankCrossingCells", unit: "cells", "crossing cells that are empty") { .int($0.crossings.blankCells) },
         ])
 
-    public func count(_ level: Level, limits: CountLimits) throws -> CountResult {
-        let model = try CrosswordModel(level: level)
+    public func count(_ level: Puzzle, limits: CountLimits) throws -> CountResult {
+        let model = try Solver(level: level)
         let solved = model.solve(SearchLimits(limits))
         let first = solved.solutions.first
         var filled = level
@@ -150,7 +144,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
 
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
-    public func grade(_ level: Level, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+    public func grade(_ level: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         let report = try Grader().grade(level, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
         let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
         let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
@@ -168,7 +162,7 @@ public struct MathCrosswordFamily: CountingFamily, GradingFamily, PlayableFamily
         return report.solutionsKnown ? result : result.withUnknownSolutionCount()
     }
 
-    public func startSession(_ level: Level) -> GameSession { GameSession(level: level) }
+    public func startSession(_ level: Puzzle) -> GameSession { GameSession(level: level) }
 }
 
 extension Technique: TechniqueTier {

@@ -47,7 +47,7 @@ public enum MoveError: Error, Sendable, Equatable, CustomStringConvertible {
 ///     // Prints "correct"
 public struct GameSession: Sendable {
     /// The level, with the player's numbers in `currentValue`.
-    public private(set) var level: Level
+    public private(set) var level: Puzzle
     /// The state of each equation, in the order of `level.equations`.
     public private(set) var equationStates: [EquationEvaluationState]
     /// One tile per pool entry, in pool order.
@@ -57,7 +57,7 @@ public struct GameSession: Sendable {
 
     private let equationsAt: [Int: [Int]]   // cell index -> equations through it
 
-    public init(level: Level) {
+    public init(level: Puzzle) {
         var level = level
         for index in level.cells.indices where level.cells[index].type == .emptyOperand {
             level.cells[index].currentValue = nil

@@ -25,7 +25,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     /// No layout could be made unique by revealing cells within the budget.
     /// `failedEarlier` counts, by ``reason``, the layouts that failed before
     /// the uniqueness step; `budgetStopped` the ones whose uniqueness check
-    /// ran out of solver nodes (``LevelGenerator/uniquenessNodeBudget``).
+    /// ran out of solver nodes (``Generator/uniquenessNodeBudget``).
     case noUniqueLevel(layouts: Int, failedEarlier: [String: Int] = [:], budgetStopped: Int = 0)
     /// No layout could be made unique with at least `required` empty cells;
     /// `best` is the most a unique level reached (0 when no layout could
@@ -65,12 +65,12 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
             return "uniqueness: none of \(layouts) layouts could be made unique while keeping an empty cell in every equation"
                 + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
         case .tooFewBlanks(let best, let required, let layouts):
-            return "uniqueness: no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer with --min-blanks"
+            return "uniqueness: no unique level with \(required) empty cells in \(layouts) layouts (the most a unique layout reached: \(best)); ask for fewer empty cells"
         case .labelNotReached(let label, let layouts, let seen):
             let counts = DifficultyLabel.allCases.compactMap { l in seen[l].map { "\(l.rawValue) \($0)" } }.joined(separator: ", ")
             return "grade: no '\(label.rawValue)' puzzle in \(layouts) unique layouts of this profile (they graded: \(counts.isEmpty ? "none" : counts)); this profile cannot reliably reach that label"
         case .timeLimit(let seconds, let layouts):
-            return "uniqueness: the \(seconds) s budget ran out after \(layouts) layout\(layouts == 1 ? "" : "s") (--timeout SECONDS gives more)"
+            return "uniqueness: the \(seconds) s budget ran out after \(layouts) layout\(layouts == 1 ? "" : "s") (a longer time limit gives more)"
         }
     }
 
@@ -90,10 +90,10 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
 }
 
 /// A generated level and how it was made.
-public struct GeneratedLevel: Sendable {
-    public var level: Level
+public struct GeneratedPuzzle: Sendable {
+    public var level: Puzzle
     public var seed: Int
-    /// Complete placement attempts used (1 … ``LevelGenerator/maxAttempts``
+    /// Complete placement attempts used (1 … ``Generator/maxAttempts``
     /// per layout).
     public var attempts: Int
     /// Empty cells turned into givens to make the solution unique.
@@ -113,14 +113,14 @@ public struct GeneratedLevel: Sendable {
 /// stays in the grid, shares only operand cells, and touches no other cell
 /// side by side, so every run of the grid is exactly one equation. Then every
 /// equation gets one or two empty operands, and the pool is their values.
-public struct LevelGenerator: Sendable {
+public struct Generator: Sendable {
     /// Complete placement attempts before giving up.
     public static let maxAttempts = 3
 
     /// The wall-clock budget of the search for a unique or labelled level
     /// (``GenerationError/timeLimit(seconds:layouts:)`` when it runs out);
     /// `nil`: none. The layout of one level is bounded by the profile's size
-    /// instead (``DifficultyProfile/layoutWork``).
+    /// instead (``Profile/layoutWork``).
     public var timeLimit: Duration?
 
     public init(timeLimit: Duration? = nil) {
@@ -133,16 +133,16 @@ public struct LevelGenerator: Sendable {
     ///   - difficulty: the profile; its `maxOperandsPerEquation` is an upper
     ///     bound, the generator writes `A op B = C` equations.
     ///   - seed: determines the level entirely.
-    public func generateLevel(difficulty: DifficultyProfile, seed: Int) throws(GenerationError) -> Level {
+    public func generateLevel(difficulty: Profile, seed: Int) throws(GenerationError) -> Puzzle {
         try generate(difficulty: difficulty, seed: seed).level
     }
 
     /// Generates a level and reports the attempts it took.
-    public func generate(difficulty: DifficultyProfile, seed: Int) throws(GenerationError) -> GeneratedLevel {
+    public func generate(difficulty: Profile, seed: Int) throws(GenerationError) -> GeneratedPuzzle {
         if let problem = difficulty.problem { throw .invalidProfile(problem) }
         var rng = SplitMix64(seed: seed)
         let (level, attempts) = try layout(difficulty, seed: seed, using: &rng)
-        return GeneratedLevel(level: level, seed: seed, attempts: attempts)
+        return GeneratedPuzzle(level: level, seed: seed, attempts: attempts)
     }
 
     /// Up to ``maxAttempts`` placement attempts drawing from `rng`.
@@ -152,7 +152,7 @@ public struct LevelGenerator: Sendable {
     /// when one placed enough equations, otherwise what stopped the attempt
     /// that placed the most (``GenerationError/noValues(equation:places:row:column:horizontal:best:required:attempts:)``
     /// or ``GenerationError/tooFewEquations(best:required:attempts:)``).
-    func layout(_ difficulty: DifficultyProfile, seed: Int, using rng: inout SplitMix64) throws(GenerationError) -> (Level, attempts: Int) {
+    func layout(_ difficulty: Profile, seed: Int, using rng: inout SplitMix64) throws(GenerationError) -> (Puzzle, attempts: Int) {
         var best = 0
         var bestStall: _CrosswordBuilder.Stall?
         var blankFailure: GenerationError?
@@ -208,7 +208,7 @@ struct _CrosswordBuilder {
 
     enum Kind: UInt8 { case block, operand, symbol }
 
-    let profile: DifficultyProfile
+    let profile: Profile
     let rows: Int
     let columns: Int
     let operators: [ArithmeticOperator]
@@ -235,7 +235,7 @@ struct _CrosswordBuilder {
     /// Scratch for ``tryPlace(start:horizontal:using:)``'s operator order.
     private var order: [ArithmeticOperator]
 
-    init(profile: DifficultyProfile) {
+    init(profile: Profile) {
         self.profile = profile
         rows = profile.gridRows
         columns = profile.gridColumns
@@ -512,7 +512,7 @@ struct _CrosswordBuilder {
 
     // MARK: Output
 
-    func level(blanks: [Bool], id: String, idNamespace: UInt64) -> Level {
+    func level(blanks: [Bool], id: String, idNamespace: UInt64) -> Puzzle {
         var tokens = [GridToken](repeating: .block, count: rows * columns)
         var runs: [(start: Int, horizontal: Bool, run: EquationRun)] = []
         var pool: [PuzzleNumber] = []
@@ -539,7 +539,7 @@ struct _CrosswordBuilder {
             solution.append(SolutionEntry(row: cell / columns, column: cell % columns, value: value[cell]))
         }
         runs.sort { ($0.start, $0.horizontal ? 0 : 1) < ($1.start, $1.horizontal ? 0 : 1) }
-        return Level(id: id, difficulty: profile, grid: TokenGrid(rows: rows, columns: columns, tokens: tokens),
+        return Puzzle(id: id, difficulty: profile, grid: TokenGrid(rows: rows, columns: columns, tokens: tokens),
                      equations: runs.map(\.run), numberPool: pool, solution: solution, idNamespace: idNamespace)
     }
 }

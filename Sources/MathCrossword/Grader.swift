@@ -94,9 +94,16 @@ public struct Grader: Sendable {
     ///   - timeLimit: when given, grading stops once this much time has
     ///     passed (the clock is read before every step), with
     ///     ``GradeReport/complete`` false.
-    public func grade(_ level: Level, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> GradeReport {
+    public func grade(_ level: Puzzle, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> GradeReport {
+        try grade(level, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit, deriving: true)
+    }
+
+    /// ``grade(_:solutionsUpTo2:timeLimit:)``; with `deriving` false every
+    /// state's live tuples are filtered from the tables anew (tests compare
+    /// the two).
+    func grade(_ level: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) throws(SolveError) -> GradeReport {
         let deadline = Deadline(timeLimit)
-        let model = try CrosswordModel(level: level)
+        let model = try Solver(level: level)
         var count = solutionsUpTo2.map { min($0, 2) } ?? 0
         var solutionsKnown = true
         if solutionsUpTo2 == nil {
@@ -106,6 +113,7 @@ public struct Grader: Sendable {
             solutionsKnown = counted.complete || counted.stopReason == .solutionLimit
         }
         var engine = _DeductionEngine(model: model, level: level)
+        engine.live.deriving = deriving
         engine.deadline = deadline
         let solved: Bool
         let end: _DeductionState
@@ -124,8 +132,8 @@ public struct Grader: Sendable {
 
     /// The next step from the level's current values (a hint), or `nil` when
     /// the level is filled or its current values contradict each other.
-    public func nextStep(_ level: Level) throws(SolveError) -> GradeStep? {
-        let model = try CrosswordModel(level: level)
+    public func nextStep(_ level: Puzzle) throws(SolveError) -> GradeStep? {
+        let model = try Solver(level: level)
         var engine = _DeductionEngine(model: model, level: level)
         guard let state = engine.stateFromCurrentValues() else { return nil }
         engine.stopAfterFirstStep = true
@@ -134,7 +142,7 @@ public struct Grader: Sendable {
         }
     }
 
-    private func report(_ level: Level, steps rawSteps: [GradeStep], solved: Bool, solutionsUpTo2: Int,
+    private func report(_ level: Puzzle, steps rawSteps: [GradeStep], solved: Bool, solutionsUpTo2: Int,
                         backtracks: Int) -> GradeReport {
         var steps = rawSteps
         // Rounds: a step waits for the steps that filled a cell of the
@@ -184,7 +192,7 @@ public struct CrossingMetrics: Sendable {
     /// For each equation, how many other equations it crosses.
     public var perEquation: [Int]
 
-    public init(_ level: Level) {
+    public init(_ level: Puzzle) {
         var owners: [GridPosition: [Int]] = [:]
         for (e, equation) in level.equations.enumerated() {
             for p in equation.cellPositions { owners[p, default: []].append(e) }
@@ -210,7 +218,7 @@ struct _DeductionState {
     var steps: [GradeStep] = []
 }
 
-/// The techniques, applied to a `CrosswordModel`'s tables.
+/// The techniques, applied to a `Solver`'s tables.
 struct _DeductionEngine {
     struct Move {
         var blank: Int
@@ -222,9 +230,11 @@ struct _DeductionEngine {
         var ruledOut: [Int] = []
     }
 
-    let model: CrosswordModel
-    let level: Level
+    let model: Solver
+    let level: Puzzle
     let equationsOf: [[Int]]   // per blank: equations with a table through it
+    /// Each equation's live tuples for the states asked about last.
+    let live: _LiveTuples
     var backtracks = 0
     var budget = Grader.guessBudget
     var stopAfterFirstStep = false
@@ -232,7 +242,7 @@ struct _DeductionEngine {
     var deadline = Deadline(nil)
     var timedOut = false
 
-    init(model: CrosswordModel, level: Level) {
+    init(model: Solver, level: Puzzle) {
         self.model = model
         self.level = level
         var equationsOf = [[Int]](repeating: [], count: model.blanks.count)
@@ -240,6 +250,7 @@ struct _DeductionEngine {
             for v in table.variables { equationsOf[v].append(e) }
         }
         self.equationsOf = equationsOf
+        self.live = _LiveTuples(model: model, equationsOf: equationsOf)
     }
 
     func initialState() -> _DeductionState {
@@ -271,24 +282,15 @@ struct _DeductionEngine {
     /// the tiles left and, when `domains` are given, keep every empty cell
     /// within its candidates (`domains[blank][value]`).
     func liveTuples(_ e: Int, _ state: _DeductionState, domains: [[Bool]]? = nil) -> [[Int]] {
-        let table = model.tables[e]
+        let tuples = model.tables[e].tuples
+        let variables = model.tables[e].variables
         var live: [[Int]] = []
-        var used: [(Int, Int)] = []
-        outer: for tuple in table.tuples {
-            used.removeAll(keepingCapacity: true)
-            for (k, variable) in table.variables.enumerated() {
-                let a = state.assigned[variable]
-                if a >= 0 {
-                    if a != tuple[k] { continue outer }
-                } else if let domains, !domains[variable][tuple[k]] {
-                    continue outer
-                } else if let i = used.firstIndex(where: { $0.0 == tuple[k] }) {
-                    used[i].1 += 1
-                    if used[i].1 > state.remaining[tuple[k]] { continue outer }
-                } else {
-                    if state.remaining[tuple[k]] < 1 { continue outer }
-                    used.append((tuple[k], 1))
-                }
+        for t in self.live.indices(e, state) {
+            let tuple = tuples[Int(t)]
+            if let domains, variables.indices.contains(where: {
+                state.assigned[variables[$0]] < 0 && !domains[variables[$0]][tuple[$0]]
+            }) {
+                continue
             }
             live.append(tuple)
         }
@@ -416,17 +418,42 @@ struct _DeductionEngine {
     /// tiles left tell, ascending.
     func candidates(_ blank: Int, in e: Int, _ state: _DeductionState) -> [Int] {
         guard let k = model.tables[e].variables.firstIndex(of: blank) else { return [] }
-        return Array(Set(liveTuples(e, state).map { $0[k] })).sorted()
+        return _LiveTuples.members(live.support(e, k, state))
     }
 
     /// The intersection of the candidates from every equation through `blank`.
     func candidates(_ blank: Int, _ state: _DeductionState) -> [Int] {
-        var result: [Int]? = nil
-        for e in equationsOf[blank] {
-            let c = candidates(blank, in: e, state)
-            result = result.map { r in r.filter(c.contains) } ?? c
+        guard let mask = candidateMask(blank, state) else {
+            return (0..<model.values.count).filter { state.remaining[$0] > 0 }
         }
-        return result ?? (0..<model.values.count).filter { state.remaining[$0] > 0 }
+        return _LiveTuples.members(mask)
+    }
+
+    /// ``candidates(_:_:)`` as a bit set over value indices; `nil` when no
+    /// equation runs through `blank`.
+    func candidateMask(_ blank: Int, _ state: _DeductionState) -> [UInt64]? {
+        candidateMask(blank, live.snapshot(state))
+    }
+
+    func candidateMask(_ blank: Int, _ snapshot: _LiveTuples.Snapshot) -> [UInt64]? {
+        var result: [UInt64] = []
+        return candidateMask(blank, snapshot, into: &result) ? result : nil
+    }
+
+    /// ``candidateMask(_:_:)`` written into `result` (a buffer reused from
+    /// one cell to the next); false when no equation runs through `blank`.
+    func candidateMask(_ blank: Int, _ snapshot: _LiveTuples.Snapshot, into result: inout [UInt64]) -> Bool {
+        guard !equationsOf[blank].isEmpty else { return false }
+        let words = live.words
+        result.removeAll(keepingCapacity: true)
+        result.append(contentsOf: repeatElement(~0, count: words))
+        for e in equationsOf[blank] {
+            guard let k = model.tables[e].variables.firstIndex(of: blank) else { continue }
+            snapshot.support[e].withUnsafeBufferPointer { support in
+                for w in 0..<words { result[w] &= support[k * words + w] }
+            }
+        }
+        return true
     }
 
     func openEquationBlanks(_ e: Int, _ state: _DeductionState) -> [Int] {
@@ -563,18 +590,195 @@ struct _DeductionEngine {
     /// True when some equation can no longer be completed or some tile has
     /// nowhere to go.
     func contradiction(_ state: _DeductionState) -> Bool {
-        for e in model.tables.indices where liveTuples(e, state).isEmpty { return true }
+        let snapshot = live.snapshot(state)
+        for e in model.tables.indices where snapshot.live[e].isEmpty { return true }
         if state.open == 0 { return false }
         var holders = [Int](repeating: 0, count: model.values.count)
+        var mask: [UInt64] = []
         for b in model.blanks.indices where state.assigned[b] < 0 {
-            let c = candidates(b, state)
-            if c.isEmpty { return true }
-            for v in c { holders[v] += 1 }
+            if candidateMask(b, snapshot, into: &mask) {
+                guard mask.contains(where: { $0 != 0 }) else { return true }
+                for (w, word) in mask.enumerated() {
+                    var bits = word
+                    while bits != 0 {
+                        holders[w * 64 + bits.trailingZeroBitCount] += 1
+                        bits &= bits - 1
+                    }
+                }
+            } else {
+                var any = false
+                for v in model.values.indices where state.remaining[v] > 0 {
+                    holders[v] += 1
+                    any = true
+                }
+                if !any { return true }
+            }
         }
         return model.values.indices.contains { state.remaining[$0] > holders[$0] }
     }
 
     // MARK: Solving
+}
+
+/// The live tuples of every equation (those agreeing with the placed values
+/// and fitting in the tiles left, as ``_DeductionEngine/liveTuples(_:_:domains:)``
+/// without domains) and, per empty cell of each equation, the values they
+/// give it, for the two states asked about last.
+///
+/// A state reached from a kept one by placing values only (nothing taken
+/// back) is derived from it: only the equations through a newly placed cell,
+/// and those whose live tuples give an open cell a value with fewer tiles
+/// left now, are filtered again, and only among the tuples live in the kept
+/// state. Placing a value can only kill tuples, and a
+/// tuple outside both groups neither agrees less nor needs a tile that is
+/// gone, so the others keep their live tuples. Any other state is built from
+/// the tables. The work per step so grows with the equations it touches, not
+/// with all of them.
+final class _LiveTuples {
+    /// One state's live tuples (a class: handed out without copying).
+    final class Snapshot {
+        let assigned: [Int]
+        let remaining: [Int]
+        /// Per equation: indices of its live tuples, ascending.
+        var live: [[Int32]]
+        /// Per equation: for each of its cells, the values its live tuples
+        /// give it, as a bit set of `words` words.
+        var support: [[UInt64]]
+        /// Per equation: the values its live tuples give its open cells.
+        var openValues: [[UInt64]]
+
+        init(assigned: [Int], remaining: [Int], live: [[Int32]], support: [[UInt64]], openValues: [[UInt64]]) {
+            self.assigned = assigned
+            self.remaining = remaining
+            self.live = live
+            self.support = support
+            self.openValues = openValues
+        }
+    }
+
+    let model: Solver
+    let equationsOf: [[Int]]
+    let words: Int
+    /// False: never derive, filter every state's tables anew.
+    var deriving = true
+    /// The kept states, the one used last first.
+    private var kept: [Snapshot] = []
+    /// Equations filtered again from their tables so far (a deterministic
+    /// measure of the work done).
+    private(set) var refiltered = 0
+
+    init(model: Solver, equationsOf: [[Int]]) {
+        self.model = model
+        self.equationsOf = equationsOf
+        self.words = max(1, (model.values.count + 63) / 64)
+    }
+
+    /// The ascending value indices of a bit set.
+    static func members(_ mask: [UInt64]) -> [Int] {
+        var result: [Int] = []
+        for (w, word) in mask.enumerated() {
+            var bits = word
+            while bits != 0 {
+                result.append(w * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
+
+    /// The live tuple indices of equation `e` in `state`.
+    func indices(_ e: Int, _ state: _DeductionState) -> [Int32] {
+        snapshot(state).live[e]
+    }
+
+    /// The values the live tuples of equation `e` give its `k`th cell.
+    func support(_ e: Int, _ k: Int, _ state: _DeductionState) -> [UInt64] {
+        Array(snapshot(state).support[e][(k * words)..<((k + 1) * words)])
+    }
+
+    /// The kept snapshot of `state`, derived or built when needed.
+    func snapshot(_ state: _DeductionState) -> Snapshot {
+        if let i = kept.firstIndex(where: { $0.assigned == state.assigned && $0.remaining == state.remaining }) {
+            if i != 0 { kept.swapAt(0, i) }
+            return kept[0]
+        }
+        let made: Snapshot
+        if deriving, let base = kept.first(where: { placesOnly(from: $0, to: state) }) {
+            made = Snapshot(assigned: state.assigned, remaining: state.remaining, live: base.live, support: base.support,
+                            openValues: base.openValues)
+            var dirty = [Bool](repeating: false, count: model.tables.count)
+            for b in state.assigned.indices where base.assigned[b] != state.assigned[b] {
+                for e in equationsOf[b] { dirty[e] = true }
+            }
+            var fewer: [Int] = []
+            for v in state.remaining.indices where state.remaining[v] < base.remaining[v] { fewer.append(v) }
+            for e in dirty.indices where !dirty[e] {
+                let open = base.openValues[e]
+                if fewer.contains(where: { open[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }) { dirty[e] = true }
+            }
+            for e in dirty.indices where dirty[e] { filter(e, into: made, among: base.live[e]) }
+        } else {
+            let count = model.tables.count
+            made = Snapshot(assigned: state.assigned, remaining: state.remaining,
+                            live: Array(repeating: [], count: count), support: Array(repeating: [], count: count),
+                            openValues: Array(repeating: [], count: count))
+            for e in 0..<count { filter(e, into: made, among: nil) }
+        }
+        kept.insert(made, at: 0)
+        if kept.count > 2 { kept.removeLast() }
+        return made
+    }
+
+    /// Whether `state` follows from `base` by placing values only.
+    private func placesOnly(from base: Snapshot, to state: _DeductionState) -> Bool {
+        guard base.assigned.count == state.assigned.count, base.remaining.count == state.remaining.count else { return false }
+        for b in state.assigned.indices where base.assigned[b] != state.assigned[b] && base.assigned[b] >= 0 { return false }
+        for v in state.remaining.indices where state.remaining[v] > base.remaining[v] { return false }
+        return true
+    }
+
+    /// Filters equation `e`'s table for `snapshot`'s state: the tuples at
+    /// `among` (those live in a state it follows from by placing values
+    /// only, ascending), or the whole table.
+    private func filter(_ e: Int, into snapshot: Snapshot, among: [Int32]?) {
+        refiltered += 1
+        let variables = model.tables[e].variables
+        let tuples = model.tables[e].tuples
+        var live: [Int32] = []
+        live.reserveCapacity(among?.count ?? tuples.count)
+        var support = [UInt64](repeating: 0, count: variables.count * words)
+        var openValues = [UInt64](repeating: 0, count: words)
+        var used: [(value: Int, count: Int)] = []
+        let assigned = snapshot.assigned, remaining = snapshot.remaining
+        let count = among?.count ?? tuples.count
+        outer: for i in 0..<count {
+            let t = among.map { Int($0[i]) } ?? i
+            let tuple = tuples[t]
+            used.removeAll(keepingCapacity: true)
+            for (k, variable) in variables.enumerated() {
+                let a = assigned[variable]
+                let value = tuple[k]
+                if a >= 0 {
+                    if a != value { continue outer }
+                } else if let slot = used.firstIndex(where: { $0.value == value }) {
+                    used[slot].count += 1
+                    if used[slot].count > remaining[value] { continue outer }
+                } else {
+                    if remaining[value] < 1 { continue outer }
+                    used.append((value, 1))
+                }
+            }
+            live.append(Int32(t))
+            for (k, variable) in variables.enumerated() {
+                let value = tuple[k]
+                support[k * words + value / 64] |= 1 << UInt64(value % 64)
+                if assigned[variable] < 0 { openValues[value / 64] |= 1 << UInt64(value % 64) }
+            }
+        }
+        snapshot.live[e] = live
+        snapshot.support[e] = support
+        snapshot.openValues[e] = openValues
+    }
 }
 
 extension _DeductionEngine: TieredSolver {

@@ -136,7 +136,7 @@ public struct TokenGrid: Sendable, Equatable {
     }
 }
 
-extension Level {
+extension Puzzle {
     /// The level's cells as tokens: `?` for every empty cell, whatever the
     /// player placed there.
     public var tokenGrid: TokenGrid {
@@ -155,7 +155,7 @@ extension Level {
     ///
     /// Cell and equation ids are derived from `idNamespace`, so the same input
     /// always gives the same level.
-    public init(id: String, difficulty: DifficultyProfile, grid: TokenGrid, equations runs: [EquationRun],
+    public init(id: String, difficulty: Profile, grid: TokenGrid, equations runs: [EquationRun],
                 numberPool: [PuzzleNumber], solution: [SolutionEntry]?, idNamespace: UInt64) {
         var cells: [GridCell] = []
         cells.reserveCapacity(grid.tokens.count)

@@ -1,10 +1,10 @@
 import Foundation
 import PuzzleKit
 
-/// The JSON form of a level (docs/FORMATS.md section 2): ``Level`` with
+/// The JSON form of a level (docs/FORMATS.md section 2): ``Puzzle`` with
 /// Swift's default `Codable` keys and an optional `solution`; a corpus is JSON
 /// Lines, one level per line.
-public enum JSONFormat {
+public enum JSONFormat: PuzzleJSONFormat {
     /// The largest grid a file may declare (a guard against absurd sizes).
     public static let maxCells = 1_000_000
 
@@ -21,8 +21,15 @@ public enum JSONFormat {
     ///   - file: the file name errors name.
     ///   - line: the line the object starts on (JSON Lines).
     /// - Throws: `FormatError`.
-    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Level {
-        let decoded = try decodeJSON(Level.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
+    public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
+        // The plain shape every writer emits is read directly; anything else,
+        // errors included, goes through the decoder and its messages.
+        let decoded: Puzzle
+        if let level = JSONFastReader.level(data) {
+            decoded = level
+        } else {
+            decoded = try decodeJSON(Puzzle.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
+        }
         do {
             return try validated(decoded)
         } catch let message {
@@ -32,20 +39,20 @@ public enum JSONFormat {
 
     /// Reads a JSON Lines corpus: one result per non-blank line, so one bad
     /// line does not hide the others.
-    public static func readLines(_ text: String, file: String) -> [Result<Level, FormatError>] {
+    public static func readLines(_ text: String, file: String) -> [Result<Puzzle, FormatError>] {
         readJSONLines(text) { data, line throws(FormatError) in try read(data, file: file, line: line) }
     }
 
     /// One level as JSON with sorted keys: pretty-printed, or compact on one
     /// line (for JSON Lines).
-    public static func write(_ level: Level, pretty: Bool) -> String {
+    public static func write(_ level: Puzzle, pretty: Bool) -> String {
         guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(level) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 
     private struct Problem: Error { var text: String }
 
-    private static func validated(_ level: Level) throws(Problem) -> Level {
+    private static func validated(_ level: Puzzle) throws(Problem) -> Puzzle {
         // The embedded profile obeys the rules of a profile file (check compares the level against it).
         if let problem = level.difficulty.problem { throw Problem(text: "difficulty: \(problem)") }
         let rows = level.rows, columns = level.columns

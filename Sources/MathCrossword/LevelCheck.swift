@@ -5,7 +5,7 @@ import Foundation
 public enum Explain {
     /// Where an equation is: "Row 3" for a horizontal one, "Column 5" for a
     /// vertical one (1-based), with the first cell when the line holds several.
-    public static func place(of equation: Equation, in level: Level) -> String {
+    public static func place(of equation: Equation, in level: Puzzle) -> String {
         guard let first = equation.cellPositions.first else { return "Equation" }
         let sameLine = level.equations.filter {
             $0.orientation == equation.orientation && ($0.orientation == .horizontal
@@ -21,7 +21,7 @@ public enum Explain {
 
     /// The equation as it reads with the values placed so far, `?` for an
     /// empty cell: "Row 1: 7 + ? = 12".
-    public static func equationText(_ equation: Equation, in level: Level) -> String {
+    public static func equationText(_ equation: Equation, in level: Puzzle) -> String {
         let tokens = equation.cellPositions.map { position -> String in
             let cell = level[position]
             switch cell.type {
@@ -38,14 +38,14 @@ public enum Explain {
 /// Observations about a valid level that are not errors: what the class
 /// generators never produce, and where a grid breaks its profile.
 public enum LevelCheck {
-    public static func notes(for level: Level) -> [String] {
+    public static func notes(for level: Puzzle) -> [String] {
         var notes: [String] = []
         let components = connectedComponents(level)
         if components > 1 { notes.append("the equations form \(components) groups that do not cross each other") }
         let long = level.equations.filter { $0.cellPositions.count > 5 }.count
         if long > 0 { notes.append("\(long) equation(s) have more than two operands on the left") }
         let profile = level.difficulty
-        guard DifficultyProfile.named(profile.id) != nil else { return notes }
+        guard Profile.named(profile.id) != nil else { return notes }
         if (level.rows, level.columns) != (profile.gridRows, profile.gridColumns) {
             notes.append("profile \(profile.id) has a \(profile.gridRows)x\(profile.gridColumns) grid, this one is \(level.rows)x\(level.columns)")
         }
@@ -70,7 +70,7 @@ public enum LevelCheck {
     }
 
     /// The number of groups of equations connected through shared cells.
-    public static func connectedComponents(_ level: Level) -> Int {
+    public static func connectedComponents(_ level: Puzzle) -> Int {
         var parent = Array(level.equations.indices)
         func find(_ x: Int) -> Int {
             var x = x
@@ -96,7 +96,7 @@ extension Explain {
     /// showing the equations as they stood at that step.
     ///
     ///     Row 1: 7 + ? = 12, so ? = 5.
-    public static func sentences(for steps: [GradeStep], in level: Level) -> [String] {
+    public static func sentences(for steps: [GradeStep], in level: Puzzle) -> [String] {
         var board = level
         var sentences: [String] = []
         for step in steps {
@@ -107,7 +107,7 @@ extension Explain {
     }
 
     /// One step as a sentence, given the board before it.
-    public static func sentence(_ step: GradeStep, _ board: Level) -> String {
+    public static func sentence(_ step: GradeStep, _ board: Puzzle) -> String {
         let equations = step.equations.compactMap { board.equations.indices.contains($0) ? board.equations[$0] : nil }
         let cell = step.position.description
         let first = equations.first.map { equationText($0, in: board) } ?? cell

@@ -78,9 +78,9 @@ public struct SolutionEntry: Codable, Sendable, Equatable {
 /// A playable math crossword.
 ///
 /// `cells` holds every cell of the grid, blocks included, in row-major order.
-public struct Level: Identifiable, Codable, Sendable, Equatable {
+public struct Puzzle: Identifiable, Codable, Sendable, Equatable {
     public let id: String
-    public let difficulty: DifficultyProfile
+    public let difficulty: Profile
     public let rows: Int
     public let columns: Int
     public var cells: [GridCell]
@@ -90,7 +90,7 @@ public struct Level: Identifiable, Codable, Sendable, Equatable {
     /// The value of every empty cell, when known (generated levels carry it).
     public var solution: [SolutionEntry]?
 
-    public init(id: String, difficulty: DifficultyProfile, rows: Int, columns: Int, cells: [GridCell],
+    public init(id: String, difficulty: Profile, rows: Int, columns: Int, cells: [GridCell],
                 equations: [Equation], numberPool: [PuzzleNumber], solution: [SolutionEntry]? = nil) {
         self.id = id
         self.difficulty = difficulty

@@ -102,7 +102,7 @@ public struct EquationEvaluator: Sendable {
     public init() {}
 
     /// The state of `equation` given `cells`, which must be row-major and
-    /// complete for a grid `columns` wide (as in ``Level/cells``).
+    /// complete for a grid `columns` wide (as in ``Puzzle/cells``).
     ///
     /// An equation whose cells do not read `operand (operator operand)+ =
     /// operand` is `incorrect`.
@@ -130,7 +130,7 @@ public struct EquationEvaluator: Sendable {
     }
 
     /// The state of every equation of `level`, in the order of `level.equations`.
-    public func evaluate(_ level: Level) -> [EquationEvaluationState] {
+    public func evaluate(_ level: Puzzle) -> [EquationEvaluationState] {
         level.equations.map { evaluate(equation: $0, in: level.cells, columns: level.columns) }
     }
 }

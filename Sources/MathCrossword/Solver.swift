@@ -42,7 +42,7 @@ public struct SolveResult: Sendable {
 /// evaluator's own arithmetic, and never using a value more often than the
 /// pool holds it); and one cardinality constraint saying every tile is used
 /// exactly once. Two solutions differ when some cell holds a different value.
-public struct CrosswordModel: Sendable {
+public struct Solver: Sendable {
     /// Most value combinations one equation's table may enumerate.
     public static let maxCombinations = 4_000_000
 
@@ -63,7 +63,13 @@ public struct CrosswordModel: Sendable {
     /// - Throws: ``SolveError`` when an equation has too many empty cells.
     /// - Complexity: for each equation, the product of the domain sizes of its
     ///   empty left operands (the result is computed, not enumerated).
-    public init(level: Level) throws(SolveError) {
+    public init(level: Puzzle) throws(SolveError) {
+        try self.init(level: level, generalTables: false)
+    }
+
+    /// Builds the model, with every table enumerated the general way when
+    /// `generalTables` (tests compare the two ways).
+    init(level: Puzzle, generalTables: Bool) throws(SolveError) {
         blanks = level.blankPositions
         // The distinct values ascending and their tile counts, from one sort
         // (no hashing: the pool is small).
@@ -88,6 +94,7 @@ public struct CrosswordModel: Sendable {
         }
         var feasible = true
         var scratch = TableScratch(used: [Int](repeating: 0, count: values.count))
+        scratch.lookup = SmallValues(values)
         for equation in level.equations {
             let cells = equation.cellPositions
             var slots: [Slot] = []
@@ -102,7 +109,7 @@ public struct CrosswordModel: Sendable {
             }
             let variables = slots.compactMap(\.variable)
             let tuples = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
-                                        start: equation.cellPositions[0], scratch: &scratch)
+                                        start: equation.cellPositions[0], scratch: &scratch, generalOnly: generalTables)
             tables.append((variables, tuples))
             if variables.isEmpty {
                 if tuples.isEmpty { feasible = false }
@@ -116,6 +123,10 @@ public struct CrosswordModel: Sendable {
         self.tables = tables
         self.model = feasible ? model : nil
     }
+
+    /// Tuples in all the equations' tables together: the size of the model,
+    /// a deterministic measure of the work building it took.
+    public var tableTuples: Int { tables.reduce(0) { $0 + $1.tuples.count } }
 
     /// Counts solutions within `limits` and returns the first
     /// `limits.keepSolutions` of them.
@@ -155,36 +166,248 @@ public struct CrosswordModel: Sendable {
 
     /// Buffers ``table(slots:operators:values:multiplicity:start:scratch:)``
     /// reuses from one equation to the next instead of allocating them anew.
-    private struct TableScratch {
+    struct TableScratch {
         /// Tiles of each value the combination at hand uses; all zero between calls.
         var used: [Int]
         var enumerated: [Int] = []
         var choice: [Int] = []
         var operands: [PuzzleNumber] = []
+        var smallOperands: [Int] = []
+        /// The pool's values as machine integers, when they are small enough
+        /// for ``smallTable(slots:operators:lookup:multiplicity:scratch:)``.
+        var lookup: SmallValues?
     }
 
-    private enum Slot {
+    /// The pool's distinct values as `Int`s with a direct value → index map,
+    /// when every value is a non-negative `Int` no larger than ``limit``.
+    struct SmallValues {
+        /// Largest value (and fixed operand) the fast table path handles:
+        /// small enough that no left side of up to ``maxOperands`` operands
+        /// can overflow, so skipping combinations never hides an overflow.
+        static let limit = 1 << 20
+        /// Most left operands the fast table path handles (`limit`³ < 2⁶³).
+        static let maxOperands = 3
+
+        /// Largest value indexed through a direct map; larger pools search.
+        static let directLimit = 1 << 16
+
+        let values: [Int]
+        /// `indexOf[v]` is the index of value `v`, or -1 (empty when the
+        /// largest value is beyond ``directLimit``).
+        let indexOf: [Int32]
+
+        init?(_ numbers: [PuzzleNumber]) {
+            var values: [Int] = []
+            values.reserveCapacity(numbers.count)
+            for number in numbers {
+                guard let v = number.intValue, v >= 0, v <= Self.limit else { return nil }
+                values.append(v)
+            }
+            let largest = values.last ?? 0
+            var indexOf = [Int32](repeating: -1, count: largest <= Self.directLimit ? largest + 1 : 0)
+            if !indexOf.isEmpty {
+                for (i, v) in values.enumerated() { indexOf[v] = Int32(i) }
+            }
+            self.values = values
+            self.indexOf = indexOf
+        }
+
+        /// The index of `value`, or -1 when it is not a pool value.
+        @inline(__always)
+        func index(_ value: Int) -> Int {
+            if !indexOf.isEmpty { return value >= 0 && value < indexOf.count ? Int(indexOf[value]) : -1 }
+            var low = 0, high = values.count - 1
+            while low <= high {
+                let mid = (low + high) / 2
+                if values[mid] == value { return mid }
+                if values[mid] < value { low = mid + 1 } else { high = mid - 1 }
+            }
+            return -1
+        }
+    }
+
+    enum Slot {
         case fixed(PuzzleNumber)
         case blank(Int)
         var variable: Int? { if case .blank(let v) = self { v } else { nil } }
     }
 
     /// The allowed value-index tuples of the blank slots, in slot order.
-    private static func table(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
-                              start: GridPosition, scratch: inout TableScratch) throws(SolveError) -> [[Int]] {
+    ///
+    /// Small values (``SmallValues``) take a fast path that computes in
+    /// machine integers and, when the result is given and the last left
+    /// operand is empty, solves for that operand instead of trying every
+    /// value: the same tuples in the same order, with the work growing with
+    /// the pool's size rather than its square. `generalOnly` forces the
+    /// general enumeration (tests compare the two).
+    static func table(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
+                      start: GridPosition, scratch: inout TableScratch, generalOnly: Bool = false) throws(SolveError) -> [[Int]] {
+        let leftCount = max(0, slots.count - 1)
+        var blankLeft = 0
+        for i in 0..<leftCount where slots[i].variable != nil { blankLeft += 1 }
+        var combinations = 1
+        for _ in 0..<blankLeft {
+            combinations = combinations.multipliedReportingOverflow(by: max(1, values.count)).partialValue
+            if combinations > maxCombinations || combinations < 0 {
+                throw .equationTooLarge(start, combinations: maxCombinations)
+            }
+        }
+        if !generalOnly, let lookup = scratch.lookup,
+           let tuples = smallTable(slots: slots, operators: operators, lookup: lookup, multiplicity: multiplicity, scratch: &scratch) {
+            return tuples
+        }
+        return try generalTable(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
+                                start: start, scratch: &scratch)
+    }
+
+    /// ``table(slots:operators:values:multiplicity:start:scratch:generalOnly:)``
+    /// in machine integers; `nil` when a fixed operand is too large or there
+    /// are too many operands for it.
+    private static func smallTable(slots: [Slot], operators: [ArithmeticOperator], lookup: SmallValues, multiplicity: [Int],
+                                   scratch: inout TableScratch) -> [[Int]]? {
+        let leftCount = slots.count - 1
+        guard leftCount >= 1, leftCount <= SmallValues.maxOperands, operators.count == leftCount - 1 else { return nil }
+        let values = lookup.values
+        // Operand values (fixed ones filled in now) and the blank left slots,
+        // in buffers moved out of `scratch` (not shared, so not copied when
+        // written) and put back at the end.
+        var operands = scratch.smallOperands
+        var enumerated = scratch.enumerated
+        var choice = scratch.choice
+        scratch.smallOperands = []
+        scratch.enumerated = []
+        scratch.choice = []
+        defer { scratch.smallOperands = operands; scratch.enumerated = enumerated; scratch.choice = choice }
+        operands.removeAll(keepingCapacity: true)
+        operands.append(contentsOf: repeatElement(0, count: leftCount))
+        enumerated.removeAll(keepingCapacity: true)
+        for i in 0..<leftCount {
+            switch slots[i] {
+            case .fixed(let number):
+                guard let v = number.intValue, v >= 0, v <= SmallValues.limit else { return nil }
+                operands[i] = v
+            case .blank:
+                enumerated.append(i)
+            }
+        }
+        var fixedResult = -1
+        var resultIsBlank = false
+        switch slots[leftCount] {
+        case .fixed(let number):
+            guard let v = number.intValue, v >= 0, v <= SmallValues.limit else { return nil }
+            fixedResult = v
+        case .blank:
+            resultIsBlank = true
+        }
+        if !enumerated.isEmpty && values.isEmpty { return [] }
+        // With a given result and an empty last operand, that operand is
+        // solved for rather than tried.
+        let solveLast = !resultIsBlank && enumerated.last == leftCount - 1
+        let tried = solveLast ? enumerated.count - 1 : enumerated.count
+        choice.removeAll(keepingCapacity: true)
+        choice.append(contentsOf: repeatElement(0, count: enumerated.count))
+        var used = scratch.used
+        scratch.used = []
+        defer { scratch.used = used }
+        var tuples: [[Int]] = []
+
+        /// Appends `choice` when it fits in the pool (`choice` complete).
+        func appendIfWithinPool(_ resultIndex: Int) {
+            var withinPool = true
+            for i in choice {
+                used[i] += 1
+                if used[i] > multiplicity[i] { withinPool = false }
+            }
+            if resultIndex >= 0 {
+                used[resultIndex] += 1
+                if used[resultIndex] > multiplicity[resultIndex] { withinPool = false }
+            }
+            for i in choice { used[i] -= 1 }
+            if resultIndex >= 0 { used[resultIndex] -= 1 }
+            guard withinPool else { return }
+            var tuple: [Int] = []
+            tuple.reserveCapacity(choice.count + 1)
+            tuple.append(contentsOf: choice)
+            if resultIndex >= 0 { tuple.append(resultIndex) }
+            tuples.append(tuple)
+        }
+
+        while true {
+            for k in 0..<tried { operands[enumerated[k]] = values[choice[k]] }
+            // The left side up to the operand solved for (or all of it).
+            let evaluated = solveLast ? leftCount - 1 : leftCount
+            var value = operands[0]
+            var defined = true
+            for i in 1..<max(1, evaluated) {
+                switch operators[i - 1] {
+                case .add: value += operands[i]
+                case .subtract: value -= operands[i]
+                case .multiply: value *= operands[i]
+                case .divide:
+                    if operands[i] == 0 || value % operands[i] != 0 { defined = false } else { value /= operands[i] }
+                }
+                if !defined { break }
+            }
+            if defined {
+                if solveLast {
+                    let last = enumerated.count - 1
+                    let p = value, r = fixedResult
+                    let op = leftCount >= 2 ? operators[leftCount - 2] : .add
+                    if leftCount == 1 {
+                        // The result equals the single operand.
+                        let x = lookup.index(r)
+                        if x >= 0 { choice[last] = x; appendIfWithinPool(-1) }
+                    } else {
+                        switch op {
+                        case .add:
+                            let x = lookup.index(r - p)
+                            if x >= 0 { choice[last] = x; appendIfWithinPool(-1) }
+                        case .subtract:
+                            let x = lookup.index(p - r)
+                            if x >= 0 { choice[last] = x; appendIfWithinPool(-1) }
+                        case .multiply:
+                            if p == 0 {
+                                if r == 0 { for x in values.indices { choice[last] = x; appendIfWithinPool(-1) } }
+                            } else if r % p == 0 {
+                                let x = lookup.index(r / p)
+                                if x >= 0 { choice[last] = x; appendIfWithinPool(-1) }
+                            }
+                        case .divide:
+                            if r == 0 {
+                                if p == 0 {
+                                    for x in values.indices where values[x] != 0 { choice[last] = x; appendIfWithinPool(-1) }
+                                }
+                            } else if p % r == 0, p / r != 0 {
+                                let x = lookup.index(p / r)
+                                if x >= 0 { choice[last] = x; appendIfWithinPool(-1) }
+                            }
+                        }
+                    }
+                } else if value >= 0 {
+                    if resultIsBlank {
+                        let index = lookup.index(value)
+                        if index >= 0 { appendIfWithinPool(index) }
+                    } else if value == fixedResult {
+                        appendIfWithinPool(-1)
+                    }
+                }
+            }
+            // Next combination of the tried operands; stop after the last.
+            if !advance(&choice, prefix: tried, base: values.count) { break }
+        }
+        return tuples
+    }
+
+    /// The allowed value-index tuples by trying every combination of values
+    /// for the empty left operands, with the evaluator's own arithmetic.
+    private static func generalTable(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
+                                     start: GridPosition, scratch: inout TableScratch) throws(SolveError) -> [[Int]] {
         let resultIsBlank = slots.last?.variable != nil
         let leftCount = max(0, slots.count - 1)
         // The left operands' slots that are blank, enumerated odometer-wise.
         scratch.enumerated.removeAll(keepingCapacity: true)
         for i in 0..<leftCount where slots[i].variable != nil { scratch.enumerated.append(i) }
         let enumerated = scratch.enumerated
-        var combinations = 1
-        for _ in enumerated {
-            combinations = combinations.multipliedReportingOverflow(by: max(1, values.count)).partialValue
-            if combinations > maxCombinations || combinations < 0 {
-                throw .equationTooLarge(start, combinations: maxCombinations)
-            }
-        }
         var tuples: [[Int]] = []
         // The buffers are moved out (so they are not shared, and not copied
         // when written) and put back at the end.
@@ -237,17 +460,24 @@ public struct CrosswordModel: Sendable {
                     if resultIndex >= 0 { used[resultIndex] -= 1 }
                 }
             }
-            // Next combination (odometer); stop after the last.
-            var k = choice.count - 1
-            while k >= 0 {
-                choice[k] += 1
-                if choice[k] < values.count { break }
-                choice[k] = 0
-                k -= 1
-            }
-            if k < 0 { break }
+            // Next combination; stop after the last.
+            if !advance(&choice, prefix: choice.count, base: values.count) { break }
         }
         return tuples
+    }
+
+    /// Steps the first `prefix` digits of `choice`, an odometer in base
+    /// `base` whose last digit turns fastest, to the next combination;
+    /// false (all digits back at 0) after the last.
+    private static func advance(_ choice: inout [Int], prefix: Int, base: Int) -> Bool {
+        var k = prefix - 1
+        while k >= 0 {
+            choice[k] += 1
+            if choice[k] < base { return true }
+            choice[k] = 0
+            k -= 1
+        }
+        return false
     }
 
     private static func binarySearch(_ sorted: [PuzzleNumber], _ target: PuzzleNumber) -> Int? {

@@ -11,7 +11,7 @@ import PuzzleKit
 ///      .  .  2  .   .
 ///      .  .  =  .   .
 ///      .  .  ?  .   .
-public enum TextFormat {
+public enum TextFormat: PuzzleTextFormat {
     /// Reads a level from `.mcw` text.
     ///
     /// The level's id is the file name without its extension; its difficulty
@@ -20,7 +20,7 @@ public enum TextFormat {
     ///
     /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Level {
+    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
         let lines = try meaningfulLines(of: text, file: file)
         var pool: [PuzzleNumber]?
         var poolLine = 0
@@ -55,7 +55,7 @@ public enum TextFormat {
                     guard let name = values.first else {
                         throw FormatError("'profile:' needs a name (class_1 … class_4 or letters, digits, '_' and '-')", at: at(line.content.count + 1))
                     }
-                    guard values.count == 1, name.text.allSatisfy(DifficultyProfile.isNameCharacter) else {
+                    guard values.count == 1, name.text.allSatisfy(Profile.isNameCharacter) else {
                         let bad = values.count == 1 ? name : values[1]
                         throw FormatError("expected one profile name of letters, digits, '_' and '-', found '\(bad.text)'", at: at(bad.column))
                     }
@@ -89,11 +89,17 @@ public enum TextFormat {
         guard pool.count == blanks else {
             throw FormatError("the pool lists \(pool.count) tiles but the grid has \(blanks) '?' cells; expected one tile per '?'", at: SourceLocation(file: file, line: poolLine))
         }
-        let difficulty = profileName.flatMap(DifficultyProfile.named)
-            ?? DifficultyProfile(describing: tokenGrid, runs: runs, pool: pool, name: profileName ?? "custom")
+        let difficulty = profileName.flatMap(Profile.named)
+            ?? Profile(describing: tokenGrid, runs: runs, pool: pool, name: profileName ?? "custom")
         let id = file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        return Level(id: id, difficulty: difficulty, grid: tokenGrid, equations: runs, numberPool: pool,
+        return Puzzle(id: id, difficulty: difficulty, grid: tokenGrid, equations: runs, numberPool: pool,
                      solution: nil, idNamespace: 0)
+    }
+
+    /// Writes `level` with its empty cells as `?` (the format's plain form),
+    /// each of `comments` after `# ` first.
+    public static func write(_ level: Puzzle, comments: [String]) -> String {
+        write(level, comments: comments, solved: false)
     }
 
     /// Writes a level in the canonical `.mcw` form: comments, `profile:`,
@@ -105,7 +111,7 @@ public enum TextFormat {
     ///   - comments: lines written first, each after `# `.
     ///   - solved: write the solution's values in place of `?` and an empty
     ///     pool (the level must carry a solution).
-    public static func write(_ level: Level, comments: [String] = [], solved: Bool = false) -> String {
+    public static func write(_ level: Puzzle, comments: [String] = [], solved: Bool = false) -> String {
         var grid = level.tokenGrid
         if solved, let solution = level.solution {
             for entry in solution where level.contains(entry.position) {
@@ -143,7 +149,7 @@ public enum TextFormat {
     }
 }
 
-extension DifficultyProfile {
+extension Profile {
     /// A custom profile that describes a grid read from a file: its size,
     /// equation count, operators and value range. Solving never enforces a
     /// profile; this only fills the level's metadata.

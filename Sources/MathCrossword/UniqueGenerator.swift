@@ -1,7 +1,7 @@
 import ConstraintSolver
 import PuzzleKit
 
-extension LevelGenerator {
+extension Generator {
     /// Layouts tried before ``GenerationError/noUniqueLevel(layouts:failedEarlier:budgetStopped:)``.
     public static let maxUniqueLayouts = 8
     /// Search nodes one uniqueness check may use.
@@ -24,8 +24,8 @@ extension LevelGenerator {
     ///
     /// - Throws: ``GenerationError/tooFewBlanks(best:required:layouts:)`` when
     ///   ``maxMinBlanksLayouts`` layouts all stay short of `minBlanks`.
-    public func generateUnique(difficulty: DifficultyProfile, seed: Int, minBlanks: Int? = nil) throws(GenerationError) -> GeneratedLevel {
-        var found: GeneratedLevel?
+    public func generateUnique(difficulty: Profile, seed: Int, minBlanks: Int? = nil) throws(GenerationError) -> GeneratedPuzzle {
+        var found: GeneratedPuzzle?
         let layouts = minBlanks == nil ? Self.maxUniqueLayouts : Self.maxMinBlanksLayouts
         let tried = try uniqueLevels(difficulty, seed: seed, layouts: layouts, minBlanks: minBlanks) { found = $0; return true }
         guard let found else {
@@ -50,9 +50,9 @@ extension LevelGenerator {
     ///   labels the profile did produce, when the budget runs out.
     /// With `minBlanks`, only levels with at least that many empty cells
     /// count (as in ``generateUnique(difficulty:seed:minBlanks:)``).
-    public func generate(difficulty: DifficultyProfile, seed: Int, label: DifficultyLabel,
-                         minBlanks: Int? = nil) throws(GenerationError) -> GeneratedLevel {
-        var found: GeneratedLevel?
+    public func generate(difficulty: Profile, seed: Int, label: DifficultyLabel,
+                         minBlanks: Int? = nil) throws(GenerationError) -> GeneratedPuzzle {
+        var found: GeneratedPuzzle?
         var seen: [DifficultyLabel: Int] = [:]
         var layouts = 0
         let deadline = Deadline(timeLimit)
@@ -87,8 +87,8 @@ extension LevelGenerator {
     /// to `accept` until it returns true or `layouts` layouts were tried.
     /// With `minBlanks`, levels short of it are not handed on.
     @discardableResult
-    private func uniqueLevels(_ difficulty: DifficultyProfile, seed: Int, layouts: Int, minBlanks: Int? = nil,
-                              accept: (GeneratedLevel) -> Bool) throws(GenerationError) -> Tried {
+    private func uniqueLevels(_ difficulty: Profile, seed: Int, layouts: Int, minBlanks: Int? = nil,
+                              accept: (GeneratedPuzzle) -> Bool) throws(GenerationError) -> Tried {
         if let problem = difficulty.problem { throw .invalidProfile(problem) }
         var rng = SplitMix64(seed: seed)
         var attempts = 0
@@ -98,7 +98,7 @@ extension LevelGenerator {
         let clock = Deadline(timeLimit)
         for index in 1...layouts {
             if clock.passed { throw .timeLimit(seconds: clock.seconds, layouts: index - 1) }
-            let level: Level
+            let level: Puzzle
             do {
                 let (laidOut, used) = try layout(difficulty, seed: seed, using: &rng)
                 level = laidOut
@@ -126,7 +126,7 @@ extension LevelGenerator {
                 tried.mostBlanks = max(tried.mostBlanks ?? 0, blanks)
                 guard blanks >= minBlanks else { continue }
             }
-            if accept(GeneratedLevel(level: unique, seed: seed, attempts: attempts, revealed: revealed, emptied: emptied)) {
+            if accept(GeneratedPuzzle(level: unique, seed: seed, attempts: attempts, revealed: revealed, emptied: emptied)) {
                 return tried
             }
         }
@@ -137,7 +137,7 @@ extension LevelGenerator {
     /// An upper bound on the empty cells `level` can have with at most two
     /// empty operands per equation: a cell in `d` equations counts `1/d` in
     /// each, so every equation adds at most its two largest shares.
-    static func blankBound(_ level: Level) -> Int {
+    static func blankBound(_ level: Puzzle) -> Int {
         var degree = [Int](repeating: 0, count: level.cells.count)
         for equation in level.equations {
             for p in equation.cellPositions where level.contains(p) && level[p].isOperand {
@@ -164,8 +164,8 @@ extension LevelGenerator {
     /// level stays unique.
     ///
     /// - Returns: the level and the number of cells emptied.
-    func addBlanks(_ level: Level, upTo minBlanks: Int, deadline: Deadline = Deadline(nil),
-                   using rng: inout SplitMix64) -> (Level, emptied: Int) {
+    func addBlanks(_ level: Puzzle, upTo minBlanks: Int, deadline: Deadline = Deadline(nil),
+                   using rng: inout SplitMix64) -> (Puzzle, emptied: Int) {
         var level = level
         var blanks = level.blankPositions.count
         guard blanks < minBlanks, level.solution != nil else { return (level, 0) }
@@ -185,7 +185,7 @@ extension LevelGenerator {
             guard blanks < minBlanks, blanks + (candidates.count - tried) >= minBlanks, !deadline.passed else { break }
             let through = equationsAt[position.row * level.columns + position.column]
             guard through.allSatisfy({ emptyIn[$0] < 2 }), let trial = level.emptying(position),
-                  let known = trial.solution, let model = try? CrosswordModel(level: trial) else { continue }
+                  let known = trial.solution, let model = try? Solver(level: trial) else { continue }
             let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining))
             guard other.solutionCount == 0, other.complete else { continue }
             level = trial
@@ -200,8 +200,8 @@ extension LevelGenerator {
     /// carries its solution) with no other solution; `nil` when no cell is
     /// left to reveal, or (setting `stoppedByBudget`) when a check ran out of
     /// solver nodes.
-    func makeUnique(_ level: Level, stoppedByBudget: inout Bool, deadline: Deadline = Deadline(nil),
-                    using rng: inout SplitMix64) -> (Level, revealed: Int)? {
+    func makeUnique(_ level: Puzzle, stoppedByBudget: inout Bool, deadline: Deadline = Deadline(nil),
+                    using rng: inout SplitMix64) -> (Puzzle, revealed: Int)? {
         var level = level
         var revealed = 0
         guard var known = level.solution else { return nil }
@@ -210,7 +210,7 @@ extension LevelGenerator {
                 stoppedByBudget = true
                 return nil
             }
-            guard let model = try? CrosswordModel(level: level) else { return nil }
+            guard let model = try? Solver(level: level) else { return nil }
             let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining,
                                                                  keepSolutions: 1))
             if other.solutionCount == 0 {
@@ -234,11 +234,11 @@ extension LevelGenerator {
     }
 }
 
-extension Level {
+extension Puzzle {
     /// The level with the given cell at `position` turned into an empty cell,
     /// its value added to the pool and to the solution; `nil` when the cell
     /// is not a given or the level carries no solution.
-    func emptying(_ position: GridPosition) -> Level? {
+    func emptying(_ position: GridPosition) -> Puzzle? {
         let cell = self[position]
         guard cell.type == .fixedOperand, let value = cell.fixedValue, var solution else { return nil }
         var cells = self.cells
@@ -248,19 +248,19 @@ extension Level {
         let rank = position.row * columns + position.column
         solution.insert(SolutionEntry(row: position.row, column: position.column, value: value),
                         at: solution.firstIndex { $0.row * columns + $0.column > rank } ?? solution.count)
-        return Level(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
+        return Puzzle(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
                      numberPool: pool, solution: solution)
     }
 
     /// The level with one empty cell turned into a given holding its solution
     /// value, and that tile taken out of the pool.
-    func revealing(_ entry: SolutionEntry) -> Level {
+    func revealing(_ entry: SolutionEntry) -> Puzzle {
         var cells = self.cells
         let index = entry.row * columns + entry.column
         cells[index] = GridCell(id: cells[index].id, position: entry.position, type: .fixedOperand, fixedValue: entry.value)
         var pool = numberPool
         if let tile = pool.firstIndex(of: entry.value) { pool.remove(at: tile) }
-        return Level(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
+        return Puzzle(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
                      numberPool: pool, solution: solution?.filter { $0.position != entry.position })
     }
 }

@@ -3,8 +3,10 @@ import PuzzleKit
 
 /// Morse code exercises as a `PuzzleFamily`: reading, writing,
 /// generating, counting decodings, grading and practising.
-public struct MorseCodeFamily: CountingFamily, GradingFamily, PlayableFamily {
+public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = MorseCode.Puzzle
+    public typealias TextFormat = MorseCode.TextFormat
+    public typealias JSONFormat = MorseCode.JSONFormat
     public typealias Profile = MorseCode.Profile
     public typealias Technique = MorseCode.Technique
 
@@ -33,14 +35,6 @@ public struct MorseCodeFamily: CountingFamily, GradingFamily, PlayableFamily {
         return keys.contains("prompt") && keys.contains("answer")
     }
 
-    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
-                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
-                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
-    }
-
-    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     /// An exercise carries its answer, so the solved form is the exercise.
     public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {

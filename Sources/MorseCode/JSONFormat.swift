@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// The exercise as JSON: the keys `id`, `mode` (the ``ExerciseMode`` raw value,
 /// `codeToWord`…), `difficulty` (`beginner`…), `prompt`, `answer`.
-public enum JSONFormat {
+public enum JSONFormat: PuzzleJSONFormat {
     /// Reads one exercise and checks it as the text format does.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
         let exercise = try decodeJSON(Puzzle.self, from: data, file: file, line: line)

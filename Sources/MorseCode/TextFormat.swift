@@ -11,7 +11,7 @@ import PuzzleKit
 ///
 /// Every meaningful line is `key: value`; the keys come in this order:
 /// `id:` (optional), `mode:`, `difficulty:`, `prompt:`, `answer:`.
-public enum TextFormat {
+public enum TextFormat: PuzzleTextFormat {
     static let keys = ["id", "mode", "difficulty", "prompt", "answer"]
 
     /// Reads one exercise.

@@ -18,8 +18,10 @@ public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
 ///     let family = NumberSearchFamily()
 ///     let generated = try family.generate(family.profiles[0], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
-public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily {
+public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = NumberSearch.Puzzle
+    public typealias TextFormat = NumberSearch.TextFormat
+    public typealias JSONFormat = NumberSearch.JSONFormat
     public typealias Technique = NumberSearch.Technique
     public typealias Session = GameSession
 
@@ -58,14 +60,6 @@ public struct NumberSearchFamily: CountingFamily, GradingFamily, PlayableFamily 
         }
     }
 
-    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
-                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
-                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
-    }
-
-    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
-    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
 
     public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.hasSolution ? TextFormat.write(puzzle, solved: true, comments: comments) : nil

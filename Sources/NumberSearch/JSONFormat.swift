@@ -6,7 +6,7 @@ import PuzzleKit
 /// `questions` (`operands`, `target`, optional `solutionPositions` of
 /// `{row, column}`, 0-based). A corpus is JSON Lines or a JSON array.
 /// Writers sort keys, so output never depends on dictionary order.
-public enum JSONFormat {
+public enum JSONFormat: PuzzleJSONFormat {
     /// Reads and validates one level (see ``Puzzle/problem``).
     ///
     /// - Parameters:

@@ -16,7 +16,7 @@ import PuzzleKit
 /// Optional headers (`id:`, `profile:`, `mode:`), then the grid (rows of
 /// single digits), then one question per line. A question may give its
 /// answer's cells after `at`, 1-based `row,column`, in reading order.
-public enum TextFormat {
+public enum TextFormat: PuzzleTextFormat {
     /// Reads one level.
     ///
     /// The id is the `id:` header or else the file name without its extension
@@ -178,6 +178,12 @@ public enum TextFormat {
             path.append(GridPosition(row: r - 1, column: c - 1))
         }
         return (line, Question(operands: [a, b], target: sum, solutionPositions: path), 6)
+    }
+
+    /// Writes `level` without answer cells (the format's plain form), each of
+    /// `comments` after `# ` first.
+    public static func write(_ level: Puzzle, comments: [String]) -> String {
+        write(level, solved: false, comments: comments)
     }
 
     /// Writes a level in the canonical form: comments, the three headers, the

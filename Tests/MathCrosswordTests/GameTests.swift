@@ -64,8 +64,8 @@ import MathCrossword
     }
 
     @Test func aGeneratedLevelIsCompletedByItsSolution() throws {
-        for profile in DifficultyProfile.classProfiles {
-            let level = try LevelGenerator().generateLevel(difficulty: profile, seed: 3)
+        for profile in Profile.classProfiles {
+            let level = try Generator().generateLevel(difficulty: profile, seed: 3)
             var game = GameSession(level: level)
             for entry in level.solution ?? [] {
                 #expect(!game.isLevelCompleted)

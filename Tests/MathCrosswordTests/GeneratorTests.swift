@@ -5,7 +5,7 @@ import PuzzleKit
 
 /// Every rule of the generator and of docs/FORMATS.md section 1 a generated level must
 /// keep, as a list of violations (empty when the level is right).
-func violations(_ level: Level, _ profile: DifficultyProfile) -> [String] {
+func violations(_ level: Puzzle, _ profile: Profile) -> [String] {
     var found: [String] = []
     func fail(_ s: String) { found.append(s) }
     if (level.rows, level.columns) != (profile.gridRows, profile.gridColumns) { fail("grid size") }
@@ -42,9 +42,9 @@ func violations(_ level: Level, _ profile: DifficultyProfile) -> [String] {
 }
 
 @Suite struct GeneratorTests {
-    @Test(arguments: DifficultyProfile.classProfiles)
-    func everyLevelOfAThousandSeedsKeepsEveryRule(_ profile: DifficultyProfile) throws {
-        let generator = LevelGenerator()
+    @Test(arguments: Profile.classProfiles)
+    func everyLevelOfAThousandSeedsKeepsEveryRule(_ profile: Profile) throws {
+        let generator = Generator()
         var horizontal = 0, total = 0
         for seed in 1...1000 {
             let level = try generator.generateLevel(difficulty: profile, seed: seed)
@@ -57,51 +57,51 @@ func violations(_ level: Level, _ profile: DifficultyProfile) -> [String] {
         #expect(abs(Double(horizontal) / Double(total) - 0.5) < 0.05)
     }
 
-    @Test(arguments: DifficultyProfile.classProfiles)
-    func theSameSeedGivesTheSameBytes(_ profile: DifficultyProfile) throws {
+    @Test(arguments: Profile.classProfiles)
+    func theSameSeedGivesTheSameBytes(_ profile: Profile) throws {
         for seed in [0, 1, 99, -5, Int.max] {
-            let a = try LevelGenerator().generateLevel(difficulty: profile, seed: seed)
-            let b = try LevelGenerator().generateLevel(difficulty: profile, seed: seed)
+            let a = try Generator().generateLevel(difficulty: profile, seed: seed)
+            let b = try Generator().generateLevel(difficulty: profile, seed: seed)
             #expect(TextFormat.write(a) == TextFormat.write(b))
             #expect(JSONFormat.write(a, pretty: false) == JSONFormat.write(b, pretty: false))
         }
-        let c = try LevelGenerator().generateLevel(difficulty: profile, seed: 2)
-        let d = try LevelGenerator().generateLevel(difficulty: profile, seed: 3)
+        let c = try Generator().generateLevel(difficulty: profile, seed: 2)
+        let d = try Generator().generateLevel(difficulty: profile, seed: 3)
         #expect(TextFormat.write(c) != TextFormat.write(d))
     }
 
     @Test func throwsAfterThreeAttemptsThatMissMinEquations() {
-        let cramped = DifficultyProfile(id: "cramped", displayName: "Cramped", minValue: 0, maxValue: 20,
+        let cramped = Profile(id: "cramped", displayName: "Cramped", minValue: 0, maxValue: 20,
                                         allowedOperators: ["+"], gridRows: 5, gridColumns: 5, minEquations: 7,
                                         maxEquations: 8, maxOperandsPerEquation: 2, minCrossingsPerEquation: 1)
         #expect(throws: GenerationError.tooFewEquations(best: 6, required: 7, attempts: 3)) {
-            try LevelGenerator().generateLevel(difficulty: cramped, seed: 1)
+            try Generator().generateLevel(difficulty: cramped, seed: 1)
         }
     }
 
     @Test func rejectsProfilesThatCannotBeGenerated() {
-        let narrow = DifficultyProfile(id: "narrow", displayName: "", minValue: 0, maxValue: 9, allowedOperators: ["+"],
+        let narrow = Profile(id: "narrow", displayName: "", minValue: 0, maxValue: 9, allowedOperators: ["+"],
                                        gridRows: 4, gridColumns: 4, minEquations: 1, maxEquations: 1,
                                        maxOperandsPerEquation: 2, minCrossingsPerEquation: 0)
         #expect(throws: GenerationError.invalidProfile("a 4x4 grid cannot hold a five-cell equation")) {
-            try LevelGenerator().generateLevel(difficulty: narrow, seed: 1)
+            try Generator().generateLevel(difficulty: narrow, seed: 1)
         }
     }
 
     @Test func customProfilesGenerateWithinTheirSettings() throws {
-        let custom = DifficultyProfile(id: "times", displayName: "Times tables", minValue: 1, maxValue: 100,
+        let custom = Profile(id: "times", displayName: "Times tables", minValue: 1, maxValue: 100,
                                        allowedOperators: ["x", "/"], gridRows: 9, gridColumns: 9, minEquations: 5,
                                        maxEquations: 7, maxOperandsPerEquation: 2, minCrossingsPerEquation: 2)
         for seed in 1...200 {
-            let level = try LevelGenerator().generateLevel(difficulty: custom, seed: seed)
+            let level = try Generator().generateLevel(difficulty: custom, seed: seed)
             #expect(violations(level, custom).isEmpty, "seed \(seed): \(violations(level, custom))")
         }
     }
 
     @Test func recordsSeedAndAttempts() throws {
-        let generated = try LevelGenerator().generate(difficulty: .class3, seed: 11)
+        let generated = try Generator().generate(difficulty: .class3, seed: 11)
         #expect(generated.seed == 11)
-        #expect((1...LevelGenerator.maxAttempts).contains(generated.attempts))
+        #expect((1...Generator.maxAttempts).contains(generated.attempts))
         #expect(generated.level.id == "class_3-11")
     }
 }
@@ -109,15 +109,15 @@ func violations(_ level: Level, _ profile: DifficultyProfile) -> [String] {
 /// Each generation step that can fail is named by its own error and reason.
 struct GenerationFailureReasonTests {
     func profile(_ id: String, values: ClosedRange<PuzzleNumber>, operators: [String], size: Int, equations: Int,
-                 crossings: Int) -> DifficultyProfile {
-        DifficultyProfile(id: id, displayName: id, minValue: values.lowerBound,
+                 crossings: Int) -> Profile {
+        Profile(id: id, displayName: id, minValue: values.lowerBound,
                           maxValue: values.upperBound, allowedOperators: operators,
                           gridRows: size, gridColumns: size, minEquations: equations, maxEquations: equations,
                           maxOperandsPerEquation: 2, minCrossingsPerEquation: crossings)
     }
 
-    func failure(_ profile: DifficultyProfile, seed: Int) -> GenerationError? {
-        do { _ = try LevelGenerator().generate(difficulty: profile, seed: seed) } catch { return error }
+    func failure(_ profile: Profile, seed: Int) -> GenerationError? {
+        do { _ = try Generator().generate(difficulty: profile, seed: seed) } catch { return error }
         return nil
     }
 

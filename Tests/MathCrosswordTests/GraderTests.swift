@@ -21,9 +21,9 @@ import MathCrossword
         (.guess, "pool: 2 3 3 4 5 5 6 6 9 10\n. . 4 + ? = ?\n. . + . . . +\n? . ? - 3 = ?\n- . = . + . =\n? . ? + ? = 12\n= . . . = . .\n1 + ? = ? . .\n"),
     ]
 
-    func level(_ text: String) throws -> Level { try TextFormat.read(text, file: "g.mcw") }
+    func level(_ text: String) throws -> Puzzle { try TextFormat.read(text, file: "g.mcw") }
 
-    func example(_ technique: Technique) throws -> Level {
+    func example(_ technique: Technique) throws -> Puzzle {
         try level(Self.examples.first { $0.0 == technique }?.1 ?? "")
     }
 
@@ -39,8 +39,8 @@ import MathCrossword
     }
 
     /// Replaying the trace writes only values of the one solution and ends solved.
-    func expectReplayReachesTheSolution(_ level: Level, _ report: GradeReport) throws {
-        let solution = try CrosswordModel(level: level).solve(.init(solutions: 2, keepSolutions: 1)).solutions.first ?? []
+    func expectReplayReachesTheSolution(_ level: Puzzle, _ report: GradeReport) throws {
+        let solution = try Solver(level: level).solve(.init(solutions: 2, keepSolutions: 1)).solutions.first ?? []
         let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, $0.value) })
         var game = GameSession(level: level)
         for step in report.steps {
@@ -50,11 +50,11 @@ import MathCrossword
         #expect(game.isLevelCompleted)
     }
 
-    @Test(arguments: DifficultyProfile.classProfiles)
-    func tracesOfGeneratedPuzzlesReplayToTheSolution(_ profile: DifficultyProfile) throws {
+    @Test(arguments: Profile.classProfiles)
+    func tracesOfGeneratedPuzzlesReplayToTheSolution(_ profile: Profile) throws {
         var scores = 0
         for seed in 1...100 {
-            let level = try LevelGenerator().generateUnique(difficulty: profile, seed: seed).level
+            let level = try Generator().generateUnique(difficulty: profile, seed: seed).level
             let report = try Grader().grade(level)
             try expectReplayReachesTheSolution(level, report)
             #expect(report.steps.count == level.blankPositions.count)
@@ -65,8 +65,8 @@ import MathCrossword
     }
 
     @Test func meanScoreRisesFromClass1ToClass4() throws {
-        let means = try DifficultyProfile.classProfiles.map { profile in
-            try (1...60).map { try Grader().grade(LevelGenerator().generateUnique(difficulty: profile, seed: $0).level).score }
+        let means = try Profile.classProfiles.map { profile in
+            try (1...60).map { try Grader().grade(Generator().generateUnique(difficulty: profile, seed: $0).level).score }
                 .reduce(0, +)
         }
         #expect(means == means.sorted() && Set(means).count == 4, "\(means)")
@@ -80,7 +80,7 @@ import MathCrossword
     }
 
     @Test func gradingIsDeterministic() throws {
-        let level = try LevelGenerator().generateUnique(difficulty: .class4, seed: 9).level
+        let level = try Generator().generateUnique(difficulty: .class4, seed: 9).level
         let a = try Grader().grade(level), b = try Grader().grade(level)
         #expect(a.steps == b.steps)
         #expect(ReportRowText(a) == ReportRowText(b))
@@ -129,13 +129,13 @@ import MathCrossword
 
     /// Every logical step of a generated unique puzzle's grade places its
     /// solution's value, and logic alone finishes every one of them.
-    @Test(arguments: DifficultyProfile.classProfiles)
-    func logicalStepsAreSoundAndNeedNoGuess(_ profile: DifficultyProfile) throws {
+    @Test(arguments: Profile.classProfiles)
+    func logicalStepsAreSoundAndNeedNoGuess(_ profile: Profile) throws {
         var used = Set<Technique>()
         for seed in 1...1000 {
-            let level = try LevelGenerator().generateUnique(difficulty: profile, seed: seed).level
+            let level = try Generator().generateUnique(difficulty: profile, seed: seed).level
             let report = try Grader().grade(level, solutionsUpTo2: 1)
-            let solution = try CrosswordModel(level: level).solve(.init(solutions: 1, keepSolutions: 1)).solutions.first ?? []
+            let solution = try Solver(level: level).solve(.init(solutions: 1, keepSolutions: 1)).solutions.first ?? []
             let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, $0.value) })
             for step in report.steps { #expect(answer[step.position] == step.value, "seed \(seed): \(step)") }
             #expect(report.solved && report.guesses == 0 && report.label != .guessRequired, "seed \(seed)")
@@ -146,13 +146,13 @@ import MathCrossword
 
     @Test func difficultyTargetingHitsTheLabelExactly() throws {
         for label in [DifficultyLabel.easy, .medium, .hard] {
-            let generated = try LevelGenerator().generate(difficulty: .class2, seed: 5, label: label)
+            let generated = try Generator().generate(difficulty: .class2, seed: 5, label: label)
             #expect(try Grader().grade(generated.level).label == label)
             #expect(generated.attempts >= 1)
         }
-        let expert = try LevelGenerator().generate(difficulty: .class1, seed: 1, label: .expert)
+        let expert = try Generator().generate(difficulty: .class1, seed: 1, label: .expert)
         #expect(try Grader().grade(expert.level).label == .expert)
-        #expect(throws: GenerationError.self) { try LevelGenerator().generate(difficulty: .class3, seed: 1, label: .guessRequired) }
+        #expect(throws: GenerationError.self) { try Generator().generate(difficulty: .class3, seed: 1, label: .guessRequired) }
     }
 
     @Test func hintsFollowTheEngineAndFixMistakes() throws {
@@ -172,7 +172,7 @@ import MathCrossword
         try wrong.applyHint()
         #expect(wrong.level[GridPosition(row: 0, column: 2)].currentValue == nil)
         // Hints alone solve a generated puzzle.
-        var solo = GameSession(level: try LevelGenerator().generateUnique(difficulty: .class3, seed: 4).level)
+        var solo = GameSession(level: try Generator().generateUnique(difficulty: .class3, seed: 4).level)
         var hints = 0
         while !solo.isLevelCompleted && hints < 100 {
             try solo.applyHint()

@@ -5,7 +5,7 @@ import Testing
 
 /// The level with every given operand made empty and its value added to the
 /// pool: the pool then holds every operand of the grid.
-func blankingEveryGiven(_ level: Level) throws -> Level {
+func blankingEveryGiven(_ level: Puzzle) throws -> Puzzle {
     var grid = level.tokenGrid
     var pool = level.numberPool
     for i in grid.tokens.indices {
@@ -14,7 +14,7 @@ func blankingEveryGiven(_ level: Level) throws -> Level {
             pool.append(value)
         }
     }
-    return Level(id: level.id, difficulty: level.difficulty, grid: grid, equations: try grid.equations(),
+    return Puzzle(id: level.id, difficulty: level.difficulty, grid: grid, equations: try grid.equations(),
                  numberPool: pool.sorted(), solution: nil, idNamespace: 0)
 }
 
@@ -22,26 +22,26 @@ func blankingEveryGiven(_ level: Level) throws -> Level {
 /// plain search and, where small enough, with brute force.
 @Suite struct HardCountTests {
     /// The plain search's count (a solution limit keeps it off the component count).
-    func plainCount(_ model: CrosswordModel, nodes: Int? = nil) -> SolveResult {
+    func plainCount(_ model: MathCrossword.Solver, nodes: Int? = nil) -> SolveResult {
         model.solve(SearchLimits(solutions: Int.max, nodes: nodes))
     }
 
     /// The count by components from the root (no plain search first).
-    func componentCount(_ model: CrosswordModel, _ limits: SearchLimits = .init()) -> (solutionCount: Int, complete: Bool) {
+    func componentCount(_ model: MathCrossword.Solver, _ limits: SearchLimits = .init()) -> (solutionCount: Int, complete: Bool) {
         guard let constraints = model.model else { return (0, true) }
-        let result = CrosswordModel.count(constraints, limits, plainNodes: 0)
+        let result = MathCrossword.Solver.count(constraints, limits, plainNodes: 0)
         return (result.solutionCount, result.complete)
     }
 
     @Test func smallGridsMatchThePlainSearchAndBruteForce() throws {
-        let profile = DifficultyProfile(id: "small", displayName: "Small", minValue: 0, maxValue: 9,
+        let profile = Profile(id: "small", displayName: "Small", minValue: 0, maxValue: 9,
                                         allowedOperators: ["+", "-", "x", "/"], gridRows: 7, gridColumns: 7,
                                         minEquations: 2, maxEquations: 4, maxOperandsPerEquation: 2,
                                         minCrossingsPerEquation: 1)
         var bruteForced = 0, several = 0
         for seed in 1...200 {
-            let level = try blankingEveryGiven(LevelGenerator().generateLevel(difficulty: profile, seed: seed))
-            let model = try CrosswordModel(level: level)
+            let level = try blankingEveryGiven(Generator().generateLevel(difficulty: profile, seed: seed))
+            let model = try MathCrossword.Solver(level: level)
             let counted = componentCount(model)
             let plain = plainCount(model)
             #expect(counted.complete && counted.solutionCount == plain.solutionCount, "seed \(seed)")
@@ -56,14 +56,14 @@ func blankingEveryGiven(_ level: Level) throws -> Level {
 
     @Test func crossedGridsWithSmallValuesMatchThePlainSearch() throws {
         // Many crossings and few distinct values: the parts share scarce tiles.
-        let profile = DifficultyProfile(id: "crossed", displayName: "Crossed", minValue: 0, maxValue: 10,
+        let profile = Profile(id: "crossed", displayName: "Crossed", minValue: 0, maxValue: 10,
                                         allowedOperators: ["+", "-", "x", "/"], gridRows: 10, gridColumns: 10,
                                         minEquations: 6, maxEquations: 9, maxOperandsPerEquation: 2,
                                         minCrossingsPerEquation: 2)
         var compared = 0
         for seed in 1...40 {
-            let level = try blankingEveryGiven(LevelGenerator().generateLevel(difficulty: profile, seed: seed))
-            let model = try CrosswordModel(level: level)
+            let level = try blankingEveryGiven(Generator().generateLevel(difficulty: profile, seed: seed))
+            let model = try MathCrossword.Solver(level: level)
             let plain = plainCount(model, nodes: 100_000)
             guard plain.complete || plain.stopReason == .solutionLimit else { continue }
             let counted = componentCount(model)
@@ -76,24 +76,24 @@ func blankingEveryGiven(_ level: Level) throws -> Level {
     @Test func aCountPastThePlainShareKeepsItsSolutionAndBudgets() throws {
         // A class_4-sized grid with values to 10, every given blanked: the
         // plain search needs more than its share of nodes.
-        let profile = DifficultyProfile(id: "c4v10", displayName: "class_4 grid, values to 10", minValue: 0, maxValue: 10,
+        let profile = Profile(id: "c4v10", displayName: "class_4 grid, values to 10", minValue: 0, maxValue: 10,
                                         allowedOperators: ["+", "-", "x", "/"], gridRows: 14, gridColumns: 14,
                                         minEquations: 16, maxEquations: 20, maxOperandsPerEquation: 2,
                                         minCrossingsPerEquation: 4)
-        let level = try blankingEveryGiven(LevelGenerator().generateUnique(difficulty: profile, seed: 18).level)
-        let model = try CrosswordModel(level: level)
+        let level = try blankingEveryGiven(Generator().generateUnique(difficulty: profile, seed: 18).level)
+        let model = try MathCrossword.Solver(level: level)
         let plain = plainCount(model)
-        #expect(plain.statistics.nodes > CrosswordModel.plainCountNodes)
+        #expect(plain.statistics.nodes > MathCrossword.Solver.plainCountNodes)
         let counted = model.solve(SearchLimits(keepSolutions: 1))
         #expect(counted.complete && counted.solutionCount == plain.solutionCount)
-        #expect(counted.statistics.nodes > CrosswordModel.plainCountNodes)  // both searches are counted
+        #expect(counted.statistics.nodes > MathCrossword.Solver.plainCountNodes)  // both searches are counted
         // The solution shown is the plain search's first one.
         #expect(counted.solutions == Array(plain.solutions.prefix(1)) || plain.solutions.isEmpty)
         let first = model.solve(SearchLimits(solutions: 1, keepSolutions: 1))
         #expect(counted.solutions == first.solutions)
         // Budgets: a node limit past the plain share stops the component count too.
-        let cut = model.solve(SearchLimits(nodes: CrosswordModel.plainCountNodes + 10))
+        let cut = model.solve(SearchLimits(nodes: MathCrossword.Solver.plainCountNodes + 10))
         #expect(!cut.complete && cut.stopReason == .nodeLimit && cut.solutionCount <= plain.solutionCount)
-        #expect(cut.statistics.nodes <= CrosswordModel.plainCountNodes + 10)
+        #expect(cut.statistics.nodes <= MathCrossword.Solver.plainCountNodes + 10)
     }
 }

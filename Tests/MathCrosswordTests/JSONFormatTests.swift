@@ -4,8 +4,8 @@ import MathCrossword
 import PuzzleKit
 
 @Suite struct JSONFormatTests {
-    func generated(_ seed: Int) throws -> Level {
-        try LevelGenerator().generateLevel(difficulty: .class2, seed: seed)
+    func generated(_ seed: Int) throws -> Puzzle {
+        try Generator().generateLevel(difficulty: .class2, seed: seed)
     }
 
     @Test func roundTripsAGeneratedLevelWithItsSolution() throws {
@@ -80,15 +80,15 @@ import PuzzleKit
     }
 
     @Test func readsCustomProfilesAndRejectsBadOnes() throws {
-        let custom = DifficultyProfile(id: "tiny", displayName: "Tiny", minValue: 0, maxValue: 9, allowedOperators: ["+"],
+        let custom = Profile(id: "tiny", displayName: "Tiny", minValue: 0, maxValue: 9, allowedOperators: ["+"],
                                        gridRows: 7, gridColumns: 7, minEquations: 2, maxEquations: 3,
                                        maxOperandsPerEquation: 2, minCrossingsPerEquation: 1)
         let data = try JSONEncoder().encode(custom)
-        #expect(try DifficultyProfile.decode(from: data, file: "p.json") == custom)
+        #expect(try Profile.decode(from: data, file: "p.json") == custom)
         let bad = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\"+\"", with: "\"^\"")
         #expect(throws: FormatError("invalid profile: allowedOperators: '^' is not one of + - x /",
                                     at: SourceLocation(file: "p.json", line: 1))) {
-            try DifficultyProfile.decode(from: Data(bad.utf8), file: "p.json")
+            try Profile.decode(from: Data(bad.utf8), file: "p.json")
         }
     }
 }

@@ -8,15 +8,15 @@ import Testing
     /// Real games ask for about 17 blanks at class_3 and class_4: every level
     /// has at least that many, exactly one solution (counted with no limit),
     /// keeps the generator's rules and reads back from both formats.
-    @Test(arguments: [DifficultyProfile.class3, .class4])
-    func uniqueLevelsWithSeventeenBlanks(_ profile: DifficultyProfile) throws {
+    @Test(arguments: [Profile.class3, .class4])
+    func uniqueLevelsWithSeventeenBlanks(_ profile: Profile) throws {
         let family = MathCrosswordFamily()
         for seed in 1...100 {
-            let generated = try LevelGenerator().generateUnique(difficulty: profile, seed: seed, minBlanks: 17)
+            let generated = try Generator().generateUnique(difficulty: profile, seed: seed, minBlanks: 17)
             let level = generated.level
             #expect(level.blankPositions.count >= 17, "\(profile.id) seed \(seed)")
             #expect(violations(level, profile).isEmpty, "\(profile.id) seed \(seed): \(violations(level, profile))")
-            let count = try CrosswordModel(level: level).solve()
+            let count = try MathCrossword.Solver(level: level).solve()
             #expect(count.solutionCount == 1 && count.complete, "\(profile.id) seed \(seed): \(count.solutionCount)")
             #expect(family.check(level).problems.isEmpty)
             #expect(LevelCheck.notes(for: level).isEmpty, "\(LevelCheck.notes(for: level))")
@@ -28,16 +28,16 @@ import Testing
     }
 
     @Test func theSameSeedGivesTheSameLevel() throws {
-        let a = try LevelGenerator().generateUnique(difficulty: .class4, seed: 7, minBlanks: 18)
-        let b = try LevelGenerator().generateUnique(difficulty: .class4, seed: 7, minBlanks: 18)
+        let a = try Generator().generateUnique(difficulty: .class4, seed: 7, minBlanks: 18)
+        let b = try Generator().generateUnique(difficulty: .class4, seed: 7, minBlanks: 18)
         #expect(JSONFormat.write(a.level, pretty: false) == JSONFormat.write(b.level, pretty: false))
         #expect(a.emptied > 0)
     }
 
     @Test func aMinimumAlreadyMetChangesNothing() throws {
         for seed in 1...20 {
-            let plain = try LevelGenerator().generateUnique(difficulty: .class2, seed: seed)
-            let asked = try LevelGenerator().generateUnique(difficulty: .class2, seed: seed, minBlanks: 1)
+            let plain = try Generator().generateUnique(difficulty: .class2, seed: seed)
+            let asked = try Generator().generateUnique(difficulty: .class2, seed: seed, minBlanks: 1)
             #expect(JSONFormat.write(plain.level, pretty: false) == JSONFormat.write(asked.level, pretty: false))
             #expect(asked.emptied == 0)
         }
@@ -45,10 +45,10 @@ import Testing
 
     @Test func anUnreachableMinimumFailsWithItsReason() {
         do {
-            _ = try LevelGenerator().generateUnique(difficulty: .class1, seed: 1, minBlanks: 60)
+            _ = try Generator().generateUnique(difficulty: .class1, seed: 1, minBlanks: 60)
             Issue.record("60 blanks on an 8x8 grid")
         } catch {
-            guard case .tooFewBlanks(let best, 60, LevelGenerator.maxMinBlanksLayouts) = error else {
+            guard case .tooFewBlanks(let best, 60, Generator.maxMinBlanksLayouts) = error else {
                 Issue.record("\(error)")
                 return
             }
@@ -59,8 +59,8 @@ import Testing
 
     @Test func theBlankBoundHoldsForEveryLevelMade() throws {
         for seed in 1...50 {
-            let level = try LevelGenerator().generateUnique(difficulty: .class4, seed: seed, minBlanks: 17).level
-            #expect(LevelGenerator.blankBound(level) >= level.blankPositions.count)
+            let level = try Generator().generateUnique(difficulty: .class4, seed: seed, minBlanks: 17).level
+            #expect(Generator.blankBound(level) >= level.blankPositions.count)
         }
     }
 

@@ -5,7 +5,7 @@ import PuzzleKit
 
 /// Counts solutions the obvious way: every distinct way to deal the pool's
 /// tiles to the empty cells, checked with the evaluator.
-func bruteForceCount(_ level: Level) -> Int {
+func bruteForceCount(_ level: Puzzle) -> Int {
     let blanks = level.blankPositions
     var remaining = level.numberPool.sorted()
     var filled = level
@@ -30,7 +30,7 @@ func bruteForceCount(_ level: Level) -> Int {
 
 /// A random small puzzle: a generated layout with a perturbed pool or extra
 /// blanks, or a chain with three or four operands crossed by a short equation.
-func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
+func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Puzzle {
     let ops = ["+", "-", "x", "/"]
     if rng.chance(1, in: 3) {
         let operands = rng.uniform(in: 3...4)
@@ -70,10 +70,10 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
         let text = "pool: \(pool.map(String.init).joined(separator: " "))\n" + rows.joined(separator: "\n") + "\n"
         return try TextFormat.read(text, file: "random.mcw")
     }
-    let profile = DifficultyProfile(id: "small", displayName: "Small", minValue: 0, maxValue: 12,
+    let profile = Profile(id: "small", displayName: "Small", minValue: 0, maxValue: 12,
                                     allowedOperators: ops, gridRows: 7, gridColumns: 7, minEquations: 2,
                                     maxEquations: 4, maxOperandsPerEquation: 2, minCrossingsPerEquation: 1)
-    let level = try LevelGenerator().generateLevel(difficulty: profile, seed: rng.uniform(in: 0...1_000_000))
+    let level = try Generator().generateLevel(difficulty: profile, seed: rng.uniform(in: 0...1_000_000))
     var grid = level.tokenGrid
     var pool = level.numberPool
     switch rng.uniform(in: 0...2) {
@@ -89,14 +89,14 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
     default:
         break
     }
-    let text = TextFormat.write(Level(id: "r", difficulty: profile, grid: grid,
+    let text = TextFormat.write(Puzzle(id: "r", difficulty: profile, grid: grid,
                                       equations: try grid.equations(), numberPool: pool, solution: nil, idNamespace: 0))
     return try TextFormat.read(text, file: "random.mcw")
 }
 
 @Suite struct SolverTests {
     func count(_ text: String, _ limits: SearchLimits = .init()) throws -> SolveResult {
-        try CrosswordModel(level: TextFormat.read(text, file: "t.mcw")).solve(limits)
+        try MathCrossword.Solver(level: TextFormat.read(text, file: "t.mcw")).solve(limits)
     }
 
     @Test func countsEqualBruteForceOnThousandsOfRandomPuzzles() throws {
@@ -104,7 +104,7 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
         var seen = (zero: 0, one: 0, many: 0, long: 0, duplicates: 0)
         for _ in 0..<3000 {
             let level = try randomSmallPuzzle(&rng)
-            let solved = try CrosswordModel(level: level).solve(SearchLimits(keepSolutions: 1000))
+            let solved = try MathCrossword.Solver(level: level).solve(SearchLimits(keepSolutions: 1000))
             let expected = bruteForceCount(level)
             #expect(solved.solutionCount == expected, "\(TextFormat.write(level))")
             #expect(solved.complete)
@@ -156,7 +156,7 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
 
     @Test func excludingTheKnownSolutionChecksUniqueness() throws {
         let level = try TextFormat.read("pool: 5 7\n? + ? = 12\n", file: "t.mcw")
-        let model = try CrosswordModel(level: level)
+        let model = try MathCrossword.Solver(level: level)
         let known = [SolutionEntry(row: 0, column: 0, value: 5), SolutionEntry(row: 0, column: 2, value: 7)]
         let other = model.solveExcluding(known, SearchLimits(solutions: 1, keepSolutions: 1))
         #expect(other.solutionCount == 1)
@@ -165,16 +165,16 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
 
     @Test func rejectsEquationsTooLargeToTabulate() throws {
         let text = "pool: " + (1...9).map(String.init).joined(separator: " ") + "\n? + ? + ? + ? + ? + ? + ? + ? = ?\n"
-        #expect(throws: SolveError.self) { try CrosswordModel(level: TextFormat.read(text, file: "t.mcw")) }
+        #expect(throws: SolveError.self) { try MathCrossword.Solver(level: TextFormat.read(text, file: "t.mcw")) }
     }
 
-    @Test(arguments: DifficultyProfile.classProfiles)
-    func everyUniquePuzzleOfAThousandSeedsCountsExactlyOne(_ profile: DifficultyProfile) throws {
+    @Test(arguments: Profile.classProfiles)
+    func everyUniquePuzzleOfAThousandSeedsCountsExactlyOne(_ profile: Profile) throws {
         var revealed = 0, blanks = 0
         for seed in 1...1000 {
-            let generated = try LevelGenerator().generateUnique(difficulty: profile, seed: seed)
+            let generated = try Generator().generateUnique(difficulty: profile, seed: seed)
             let level = generated.level
-            let solved = try CrosswordModel(level: level).solve(SearchLimits(solutions: 2))
+            let solved = try MathCrossword.Solver(level: level).solve(SearchLimits(solutions: 2))
             #expect(solved.solutionCount == 1 && solved.complete, "\(profile.id) seed \(seed)")
             #expect(violations(level, profile).isEmpty, "\(profile.id) seed \(seed): \(violations(level, profile))")
             revealed += generated.revealed
@@ -184,8 +184,8 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Level {
     }
 
     @Test func uniqueGenerationIsDeterministic() throws {
-        let a = try LevelGenerator().generateUnique(difficulty: .class3, seed: 77)
-        let b = try LevelGenerator().generateUnique(difficulty: .class3, seed: 77)
+        let a = try Generator().generateUnique(difficulty: .class3, seed: 77)
+        let b = try Generator().generateUnique(difficulty: .class3, seed: 77)
         #expect(JSONFormat.write(a.level, pretty: false) == JSONFormat.write(b.level, pretty: false))
     }
 }

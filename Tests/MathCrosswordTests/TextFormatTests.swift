@@ -106,14 +106,14 @@ import PuzzleKit
         }
         // Values that fit, but whose product does not, are rejected when solving.
         let level = try? TextFormat.read("pool: 4294967296 4294967296 7\n? x ? = ?\n", file: "p.mcw")
-        #expect(throws: SolveError.self) { try level.map { try CrosswordModel(level: $0) } }
+        #expect(throws: SolveError.self) { try level.map { try Solver(level: $0) } }
     }
     #else
     @Test func readsSolvesAndWritesNumbersOfAnySize() throws {
         let text = "pool: 1000000000000000000000000000000 1000000000000000\n1000000000000000 x ? = ?\n"
         let level = try TextFormat.read(text, file: "big.mcw")
         #expect(TextFormat.write(level).contains("1000000000000000000000000000000"))
-        let solved = try CrosswordModel(level: level).solve(.init(keepSolutions: 1))
+        let solved = try Solver(level: level).solve(.init(keepSolutions: 1))
         #expect(solved.solutionCount == 1)
         #expect(solved.solutions.first?.last?.value.description == "1000000000000000000000000000000")
         #expect(try Grader().grade(level).label == .medium)

@@ -2,7 +2,7 @@ import MorseCode
 import PuzzleKit
 import Testing
 
-@Suite struct PracticeSessionTests {
+@Suite struct GameSessionTests {
     static func exercise(_ mode: ExerciseMode, text: String) throws -> Puzzle {
         let code = try MorseText.encode(text)
         return Puzzle(id: "t", mode: mode, difficulty: .beginner,

@@ -23,7 +23,7 @@ import Testing
     /// Every family's metric values line up with its metric columns.
     @Test func metricsMatchTheirColumns() throws {
         let crossword = MathCrosswordFamily()
-        let level = try crossword.generate(DifficultyProfile.class2, GenerationRequest(seed: 3)).puzzle
+        let level = try crossword.generate(MathCrossword.Profile.class2, GenerationRequest(seed: 3)).puzzle
         #expect(crossword.metrics.values(of: level).count == crossword.metrics.columns.count)
         let sums = CrossSumsFamily()
         let puzzle = try sums.generate(.medium, GenerationRequest(seed: 3)).puzzle
@@ -61,7 +61,7 @@ import Testing
             let row = PuzzleColumn.row(record, columns: PuzzleColumn.all(metrics: run.metricColumns))
             #expect(row.fields.first { $0.key == "complete" }?.value == .bool(false))
         }
-        let grade = try? MathCrosswordFamily().grade(LevelGenerator().generate(difficulty: .class2, seed: 1).level,
+        let grade = try? MathCrosswordFamily().grade(MathCrossword.Generator().generate(difficulty: .class2, seed: 1).level,
                                                      solutionsUpTo2: nil, explain: false, timeLimit: .zero)
         #expect(grade?.complete == false && grade?.solutionsUpTo2 == nil)
     }
@@ -69,7 +69,7 @@ import Testing
     /// A failed generation gives a row with its reason and empty metrics.
     @Test func failuresAreRecorded() throws {
         let family = MathCrosswordFamily()
-        let impossible = try DifficultyProfile.decode(from: Data("""
+        let impossible = try MathCrossword.Profile.decode(from: Data("""
             {"id":"tiny","displayName":"Tiny","minValue":1,"maxValue":2,"allowedOperators":["+"],"gridRows":5,
              "gridColumns":5,"minEquations":9,"maxEquations":9,"maxOperandsPerEquation":2,"minCrossingsPerEquation":1}
             """.utf8), file: "tiny.json")

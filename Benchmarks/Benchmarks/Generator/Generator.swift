@@ -26,9 +26,9 @@ let benchmarks: @Sendable () -> Void = {
         thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0], absolute: [:])]
     )
 
-    for profile in DifficultyProfile.classProfiles {
+    for profile in Profile.classProfiles {
         Benchmark("generate-\(profile.id)") { benchmark in
-            let generator = LevelGenerator()
+            let generator = Generator()
             var failed = 0
             var used = 0
             for index in benchmark.scaledIterations {

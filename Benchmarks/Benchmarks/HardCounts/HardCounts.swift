@@ -15,7 +15,7 @@ import MathCrossword
 let nodes = BenchmarkMetric.custom("nodes", polarity: .prefersSmaller, useScalingFactor: false)
 
 /// The level with every given operand empty and its value in the pool.
-func blankingEveryGiven(_ level: Level) throws -> Level {
+func blankingEveryGiven(_ level: Puzzle) throws -> Puzzle {
     var grid = level.tokenGrid
     var pool = level.numberPool
     for i in grid.tokens.indices {
@@ -24,7 +24,7 @@ func blankingEveryGiven(_ level: Level) throws -> Level {
             pool.append(value)
         }
     }
-    return Level(id: level.id, difficulty: level.difficulty, grid: grid, equations: try grid.equations(),
+    return Puzzle(id: level.id, difficulty: level.difficulty, grid: grid, equations: try grid.equations(),
                  numberPool: pool.sorted(), solution: nil, idNamespace: 0)
 }
 
@@ -36,13 +36,13 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(10),
         maxIterations: 3
     )
-    let profile = DifficultyProfile(
+    let profile = Profile(
         id: "c4v10", displayName: "class_4 grid, values to 10", minValue: 0, maxValue: 10,
         allowedOperators: ["+", "-", "x", "/"], gridRows: 14, gridColumns: 14, minEquations: 16, maxEquations: 20,
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 4)
-    let generator = LevelGenerator()
+    let generator = Generator()
     let models = [38, 154, 164].compactMap { seed in
-        (try? generator.generateUnique(difficulty: profile, seed: seed)).flatMap { try? CrosswordModel(level: blankingEveryGiven($0.level)) }
+        (try? generator.generateUnique(difficulty: profile, seed: seed)).flatMap { try? MathCrossword.Solver(level: blankingEveryGiven($0.level)) }
     }
 
     for (name, limits) in [("count", SearchLimits()), ("plain", SearchLimits(solutions: Int.max))] {

@@ -26,16 +26,16 @@ let benchmarks: @Sendable () -> Void = {
         // rounded).
         thresholds: [.mallocCountTotal: .init(relative: [.p90: 2.0], absolute: [:])]
     )
-    let generator = LevelGenerator()
+    let generator = Generator()
 
-    for profile in DifficultyProfile.classProfiles {
+    for profile in Profile.classProfiles {
         // Seeds whose generation fails are skipped; the index wraps around.
         let levels = (1...1000).compactMap { try? generator.generate(difficulty: profile, seed: $0).level }
-        let models = levels.compactMap { try? CrosswordModel(level: $0) }
+        let models = levels.compactMap { try? MathCrossword.Solver(level: $0) }
 
         Benchmark("model-\(profile.id)") { benchmark in
             for index in benchmark.scaledIterations {
-                blackHole(try? CrosswordModel(level: levels[index % levels.count]))
+                blackHole(try? MathCrossword.Solver(level: levels[index % levels.count]))
             }
         }
 

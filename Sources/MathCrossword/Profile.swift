@@ -3,9 +3,9 @@ import PuzzleKit
 
 /// The settings a level is generated from.
 ///
-/// Four class profiles are built in (``DifficultyProfile/classProfiles``); custom profiles are read
-/// from JSON with the same keys (see ``DifficultyProfile/decode(from:file:)``).
-public struct DifficultyProfile: Codable, Sendable, Equatable, Hashable {
+/// Four class profiles are built in (``Profile/classProfiles``); custom profiles are read
+/// from JSON with the same keys (see ``Profile/decode(from:file:)``).
+public struct Profile: Codable, Sendable, Equatable, Hashable {
     public let id: String
     public let displayName: String
     public let minValue: PuzzleNumber
@@ -36,32 +36,32 @@ public struct DifficultyProfile: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-extension DifficultyProfile {
-    public static let class1 = DifficultyProfile(
+extension Profile {
+    public static let class1 = Profile(
         id: "class_1", displayName: "Klasse 1 – bis 20", minValue: 0, maxValue: 20,
         allowedOperators: ["+", "-"], gridRows: 8, gridColumns: 8, minEquations: 6, maxEquations: 8,
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 1)
 
-    public static let class2 = DifficultyProfile(
+    public static let class2 = Profile(
         id: "class_2", displayName: "Klasse 2 – bis 100", minValue: 0, maxValue: 100,
         allowedOperators: ["+", "-", "x", "/"], gridRows: 10, gridColumns: 10, minEquations: 10, maxEquations: 12,
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 2)
 
-    public static let class3 = DifficultyProfile(
+    public static let class3 = Profile(
         id: "class_3", displayName: "Klasse 3 – bis 1000", minValue: 0, maxValue: 1000,
         allowedOperators: ["+", "-", "x", "/"], gridRows: 12, gridColumns: 12, minEquations: 12, maxEquations: 16,
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 3)
 
-    public static let class4 = DifficultyProfile(
+    public static let class4 = Profile(
         id: "class_4", displayName: "Klasse 4 – bis 10000", minValue: 0, maxValue: 10000,
         allowedOperators: ["+", "-", "x", "/"], gridRows: 14, gridColumns: 14, minEquations: 16, maxEquations: 20,
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 4)
 
     /// The built-in class profiles, easiest first.
-    public static let classProfiles: [DifficultyProfile] = [class1, class2, class3, class4]
+    public static let classProfiles: [Profile] = [class1, class2, class3, class4]
 
     /// The class profile with this id (`class_1` … `class_4`), if any.
-    public static func named(_ id: String) -> DifficultyProfile? {
+    public static func named(_ id: String) -> Profile? {
         classProfiles.first { $0.id == id }
     }
 
@@ -123,8 +123,8 @@ extension DifficultyProfile {
     /// Reads a custom profile from JSON (the keys of this type) and checks it.
     ///
     /// - Throws: `FormatError` naming the file and what is wrong.
-    public static func decode(from data: Data, file: String) throws -> DifficultyProfile {
-        let profile = try decodeJSON(DifficultyProfile.self, from: data, file: file, line: 1, largeNumberHint: puzzleNumberHint)
+    public static func decode(from data: Data, file: String) throws -> Profile {
+        let profile = try decodeJSON(Profile.self, from: data, file: file, line: 1, largeNumberHint: puzzleNumberHint)
         if let problem = profile.problem {
             throw FormatError("invalid profile: \(problem)", at: SourceLocation(file: file, line: 1))
         }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A family's text format: one puzzle per text.
+public protocol PuzzleTextFormat<Puzzle> {
+    associatedtype Puzzle
+    /// Reads one puzzle; errors name `file` and the line.
+    static func read(_ text: String, file: String) throws(FormatError) -> Puzzle
+    /// Writes `puzzle` canonically, each of `comments` as a `#` line first.
+    static func write(_ puzzle: Puzzle, comments: [String]) -> String
+}
+
+/// A family's JSON format: one puzzle per JSON object.
+public protocol PuzzleJSONFormat<Puzzle> {
+    associatedtype Puzzle
+    /// Reads one puzzle from one JSON object that starts on `line` of `file`.
+    static func read(_ data: Data, file: String, line: Int) throws(FormatError) -> Puzzle
+    /// Writes `puzzle` as one JSON object, on one line unless `pretty`.
+    static func write(_ puzzle: Puzzle, pretty: Bool) -> String
+}
+
+/// A family whose formats are a ``PuzzleTextFormat`` and a
+/// ``PuzzleJSONFormat``: reading (by ``PuzzleSource/read(_:file:textExtension:text:json:)``)
+/// and writing come from them, written once here.
+public protocol FormattedFamily: PuzzleFamily {
+    associatedtype TextFormat: PuzzleTextFormat<Puzzle>
+    associatedtype JSONFormat: PuzzleJSONFormat<Puzzle>
+}
+
+extension FormattedFamily {
+    public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
+        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
+                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
+                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
+    }
+
+    public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }
+
+    public func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String { JSONFormat.write(puzzle, pretty: pretty) }
+}
