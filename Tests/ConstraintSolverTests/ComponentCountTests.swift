@@ -108,6 +108,47 @@ struct ComponentCountTests {
         }
     }
 
+    /// Two or three groups over 6 variables of 6 values (a table or two in
+    /// each group, each with a hidden assignment among its tuples) and one
+    /// cardinality constraint over all of them with one tile of each value:
+    /// the groups share nearly every value, each with one use left, so their
+    /// counts per usage are combined over many usage digits.
+    static func scarce(_ rng: inout SplitMix64) -> Spec {
+        var spec = Spec()
+        let variables = (0..<6).map { _ in spec.addVariable(size: 6) }
+        let hidden = Array(0..<6).shuffled(using: &rng)
+        let cut = rng.int(2...4)
+        let groups = rng.chance(0.5) ? [Array(variables[0..<cut]), Array(variables[cut...])]
+            : [Array(variables[0..<2]), Array(variables[2..<4]), Array(variables[4...])]
+        for group in groups {
+            for _ in 0..<rng.int(1...2) {
+                var scope = group.filter { _ in rng.chance(0.8) }
+                if scope.count < 2 { scope = Array(group.prefix(2)) }
+                var tuples = [scope.map { hidden[$0] }]
+                for _ in 0..<rng.int(3...12) { tuples.append(scope.map { _ in rng.int(0...5) }) }
+                spec.constraints.append(.table(scope, tuples))
+            }
+        }
+        var counts = [Int](repeating: 0, count: 6)
+        for x in variables { counts[hidden[x]] += 1 }
+        spec.constraints.append(.cardinality(variables, counts))
+        return spec
+    }
+
+    @Test("Groups sharing many values with one tile left match brute force", arguments: 0..<2)
+    func scarceModels(batch: Int) throws {
+        var rng = SplitMix64(seed: 6_000 + UInt64(batch))
+        var nonzero = 0
+        for index in 0..<60 {
+            let spec = Self.scarce(&rng)
+            let expected = spec.bruteForceSolutions().count
+            if expected > 1 { nonzero += 1 }
+            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
+        }
+        // The hidden assignment is a solution, and most models have more.
+        #expect(nonzero > 20)
+    }
+
     @Test("Random mixed, Boolean and wide models match brute force", arguments: 0..<3)
     func generalModels(batch: Int) throws {
         var rng = SplitMix64(seed: 4_000 + UInt64(batch))
