@@ -151,6 +151,24 @@ extension Puzzle {
         })
     }
 
+    /// The level with every given number made empty and its value added to
+    /// the pool, which then holds every operand of the grid: the hardest
+    /// count the layout allows (the hard-count test sets are built so).
+    ///
+    /// - Throws: ``GridIssue`` when the grid's runs do not read as equations.
+    public func blankingEveryGiven() throws(GridIssue) -> Puzzle {
+        var grid = tokenGrid
+        var pool = numberPool
+        for i in grid.tokens.indices {
+            if case .number(let value) = grid.tokens[i] {
+                grid.tokens[i] = .empty
+                pool.append(value)
+            }
+        }
+        return Puzzle(id: id, difficulty: difficulty, grid: grid, equations: try grid.equations(),
+                      numberPool: pool.sorted(), solution: nil, idNamespace: 0)
+    }
+
     /// Builds a level from a token grid whose equations have been read.
     ///
     /// Cell and equation ids are derived from `idNamespace`, so the same input

@@ -3,21 +3,6 @@ import PuzzleKit
 import Testing
 @testable import MathCrossword
 
-/// The level with every given operand made empty and its value added to the
-/// pool: the pool then holds every operand of the grid.
-func blankingEveryGiven(_ level: Puzzle) throws -> Puzzle {
-    var grid = level.tokenGrid
-    var pool = level.numberPool
-    for i in grid.tokens.indices {
-        if case .number(let value) = grid.tokens[i] {
-            grid.tokens[i] = .empty
-            pool.append(value)
-        }
-    }
-    return Puzzle(id: level.id, difficulty: level.difficulty, grid: grid, equations: try grid.equations(),
-                 numberPool: pool.sorted(), solution: nil, idNamespace: 0)
-}
-
 /// Hard counts (every given blanked) counted by components agree with the
 /// plain search and, where small enough, with brute force.
 @Suite struct HardCountTests {
@@ -40,7 +25,7 @@ func blankingEveryGiven(_ level: Puzzle) throws -> Puzzle {
                                         minCrossingsPerEquation: 1)
         var bruteForced = 0, several = 0
         for seed in 1...200 {
-            let level = try blankingEveryGiven(Generator().generateLevel(difficulty: profile, seed: seed))
+            let level = try Generator().generateLevel(difficulty: profile, seed: seed).blankingEveryGiven()
             let model = try MathCrossword.Solver(level: level)
             let counted = componentCount(model)
             let plain = plainCount(model)
@@ -62,7 +47,7 @@ func blankingEveryGiven(_ level: Puzzle) throws -> Puzzle {
                                         minCrossingsPerEquation: 2)
         var compared = 0
         for seed in 1...40 {
-            let level = try blankingEveryGiven(Generator().generateLevel(difficulty: profile, seed: seed))
+            let level = try Generator().generateLevel(difficulty: profile, seed: seed).blankingEveryGiven()
             let model = try MathCrossword.Solver(level: level)
             let plain = plainCount(model, nodes: 100_000)
             guard plain.complete || plain.stopReason == .solutionLimit else { continue }
@@ -80,7 +65,7 @@ func blankingEveryGiven(_ level: Puzzle) throws -> Puzzle {
                                         allowedOperators: ["+", "-", "x", "/"], gridRows: 14, gridColumns: 14,
                                         minEquations: 16, maxEquations: 20, maxOperandsPerEquation: 2,
                                         minCrossingsPerEquation: 4)
-        let level = try blankingEveryGiven(Generator().generateUnique(difficulty: profile, seed: 18).level)
+        let level = try Generator().generateUnique(difficulty: profile, seed: 18).level.blankingEveryGiven()
         let model = try MathCrossword.Solver(level: level)
         let plain = plainCount(model)
         #expect(plain.statistics.nodes > MathCrossword.Solver.plainCountNodes)

@@ -14,20 +14,6 @@ import MathCrossword
 
 let nodes = BenchmarkMetric.custom("nodes", polarity: .prefersSmaller, useScalingFactor: false)
 
-/// The level with every given operand empty and its value in the pool.
-func blankingEveryGiven(_ level: Puzzle) throws -> Puzzle {
-    var grid = level.tokenGrid
-    var pool = level.numberPool
-    for i in grid.tokens.indices {
-        if case .number(let value) = grid.tokens[i] {
-            grid.tokens[i] = .empty
-            pool.append(value)
-        }
-    }
-    return Puzzle(id: level.id, difficulty: level.difficulty, grid: grid, equations: try grid.equations(),
-                 numberPool: pool.sorted(), solution: nil, idNamespace: 0)
-}
-
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, nodes],
@@ -42,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
         maxOperandsPerEquation: 2, minCrossingsPerEquation: 4)
     let generator = Generator()
     let models = [38, 154, 164].compactMap { seed in
-        (try? generator.generateUnique(difficulty: profile, seed: seed)).flatMap { try? MathCrossword.Solver(level: blankingEveryGiven($0.level)) }
+        (try? generator.generateUnique(difficulty: profile, seed: seed)).flatMap { try? MathCrossword.Solver(level: $0.level.blankingEveryGiven()) }
     }
 
     for (name, limits) in [("count", SearchLimits()), ("plain", SearchLimits(solutions: Int.max))] {
