@@ -159,6 +159,68 @@ struct _ComponentCounter {
         return count(unfixed, _Tracked(resourceCount: resourceTotal.count))[0] ?? 0
     }
 
+    /// Counts every solution from where a plain search stopped by its node
+    /// budget, having found `found` solutions (see ``_SearchRun``).
+    ///
+    /// The frames this counter would have branched on the same way (see
+    /// ``agreeingFrames(_:)``) are kept: the `variable != value` branch of
+    /// each is counted, each one more node. When every frame is kept, so is
+    /// the node the search stopped at (counted here when open) and what the
+    /// search found; nothing is done twice. Otherwise the state at the mark
+    /// of the first frame not kept is counted anew, added to the solutions
+    /// found before that frame. The engine is where the search stopped; it
+    /// is left below the root, for the caller to restore.
+    mutating func countFrontier(_ frames: [_Frame], stoppedAtOpenNode: Bool, found: Int) -> Int {
+        let kept = agreeingFrames(frames)
+        var total: Int
+        if kept == frames.count {
+            total = add(found, stoppedAtOpenNode ? countHere(decisions: frames.count) : 0)
+        } else {
+            engine.restore(to: frames[kept].mark)
+            total = add(frames[kept].solutionsBefore, countHere(decisions: kept))
+        }
+        for (decisions, frame) in frames.prefix(kept).enumerated().reversed() {
+            engine.restore(to: frame.mark)
+            if budgetExhausted() { break }
+            nodes += 1
+            if engine.removeValue(frame.variable, frame.value) && engine.propagate() {
+                total = add(total, countHere(decisions: decisions))
+            } else {
+                failures += 1
+            }
+        }
+        // A stopped count is a lower bound, and so is what the plain search found.
+        return stop == nil ? total : max(total, found)
+    }
+
+    /// How many frames, from the root down, branch as this counter would
+    /// have at the state of their mark: on the variable ``select(_:_:)``
+    /// picks, with the unfixed variables still one component. The engine is
+    /// left as it was.
+    private mutating func agreeingFrames(_ frames: [_Frame]) -> Int {
+        let saved = engine
+        defer { engine = saved }
+        var agreeing = frames.count
+        for (index, frame) in frames.enumerated().reversed() {
+            engine.restore(to: frame.mark)
+            let unfixed = (0..<engine.variableCount).filter { !engine.isFixed($0) }
+            if components(of: unfixed).count > 1 || select(unfixed, cutVertices(of: unfixed)) != frame.variable {
+                agreeing = index
+            }
+        }
+        return agreeing
+    }
+
+    /// Counts the solutions below the engine's current state (a consistent
+    /// fixpoint), which lies `decisions` `x == v` decisions below the root.
+    private mutating func countHere(decisions: Int) -> Int {
+        let unfixed = (0..<engine.variableCount).filter { !engine.isFixed($0) }
+        if unfixed.isEmpty { return 1 }
+        depth = decisions
+        defer { depth = 0 }
+        return count(unfixed, _Tracked(resourceCount: resourceTotal.count))[0] ?? 0
+    }
+
     // MARK: Budgets and arithmetic
 
     /// Whether a budget forbids one more node (and records which one).
@@ -583,15 +645,69 @@ extension _Engine {
         var counter = _ComponentCounter(self, limits: limits)
         let count = counter.countFromRoot()
         self = counter.engine
+        return counted(count, by: counter, propagations: propagationCount - propagationsBefore)
+    }
+
+    /// Counts every solution: the plain search for at most `plainNodes` nodes
+    /// (and within `limits`), then, if it has not finished, what it left
+    /// open by components, within what is left of the budgets. The first
+    /// `limits.keepSolutions` solutions are the plain search's, searched
+    /// further when the count has more than it found; the statistics add up
+    /// every search. The engine is returned to the root state.
+    mutating func countByComponents(_ limits: SearchLimits, plainNodes: Int) -> SearchResult {
+        var first = limits
+        first.nodes = min(limits.nodes ?? Int.max, plainNodes)
+        let run = runSearch(first)
+        let plain = run.result
+        if plain.stopReason != .nodeLimit || first.nodes == limits.nodes {
+            endSearch(run)
+            return plain
+        }
+        let open = frames
+        frames.removeAll()
+        let propagationsBefore = propagationCount
+        var rest = SearchLimits(nodes: limits.nodes.map { $0 - plain.statistics.nodes },
+                                time: limits.time.map { $0 - plain.statistics.elapsed })
+        var counter = _ComponentCounter(self, limits: rest)
+        let count = run.stoppedBeforeRoot ? counter.countFromRoot()
+            : counter.countFrontier(open, stoppedAtOpenNode: run.stoppedAtOpenNode, found: plain.solutionCount)
+        self = counter.engine
+        endSearch(run)
+        var result = counted(count, by: counter,
+                             propagations: propagationCount - propagationsBefore)
+        result.solutions = plain.solutions
+        result.statistics = Self.sum(plain.statistics, result.statistics)
+        if plain.solutions.count < limits.keepSolutions && result.solutionCount > plain.solutions.count {
+            // The plain search had not found enough solutions to show yet.
+            rest.nodes = limits.nodes.map { $0 - result.statistics.nodes }
+            rest.time = limits.time.map { $0 - result.statistics.elapsed }
+            rest.solutions = limits.keepSolutions
+            rest.keepSolutions = limits.keepSolutions
+            let shown = search(rest)
+            result.solutions = shown.solutions
+            result.statistics = Self.sum(result.statistics, shown.statistics)
+        }
+        return result
+    }
+
+    /// The result of a count by `counter` that reached `count`.
+    private func counted(_ count: Int, by counter: _ComponentCounter, propagations: Int) -> SearchResult {
         var stopReason = counter.stop ?? .exhausted
         if count == Int.max && counter.stop == nil { stopReason = .overflow }
         let statistics = SearchStatistics(
             nodes: counter.nodes,
             failures: counter.failures,
-            propagations: propagationCount - propagationsBefore,
+            propagations: propagations,
             maxDepth: counter.maxDepth,
             elapsed: counter.deadline.elapsed)
         return SearchResult(solutionCount: count, complete: stopReason == .exhausted, stopReason: stopReason,
                             solutions: [], statistics: statistics)
+    }
+
+    /// The statistics of two searches one after the other.
+    private static func sum(_ a: SearchStatistics, _ b: SearchStatistics) -> SearchStatistics {
+        SearchStatistics(nodes: a.nodes + b.nodes, failures: a.failures + b.failures,
+                         propagations: a.propagations + b.propagations, maxDepth: max(a.maxDepth, b.maxDepth),
+                         elapsed: a.elapsed + b.elapsed)
     }
 }

@@ -1,9 +1,11 @@
 import PuzzleKit
-/// A choice point: the branch `variable == value` taken at trail length `mark`.
+/// A choice point: the branch `variable == value` taken at trail length
+/// `mark`, after `solutionsBefore` solutions had been found.
 struct _Frame: Sendable {
     var variable: Int
     var value: Int
     var mark: Int
+    var solutionsBefore: Int
 }
 
 /// Depth-first search with binary branching.
@@ -54,6 +56,21 @@ extension _Engine {
 
     /// Searches the model from its root, then returns the engine to the root state.
     mutating func search(_ limits: SearchLimits) -> SearchResult {
+        let run = runSearch(limits)
+        endSearch(run)
+        return run.result
+    }
+
+    /// Returns the engine to the root state after ``runSearch(_:)``.
+    mutating func endSearch(_ run: _SearchRun) {
+        restore(to: run.rootMark)
+        frames.removeAll(keepingCapacity: true)
+    }
+
+    /// Searches the model from its root and leaves the engine where the
+    /// search stopped: its decisions still applied and its frames on
+    /// `frames` (see ``_SearchRun`` for what is left open).
+    mutating func runSearch(_ limits: SearchLimits) -> _SearchRun {
         let deadline = Deadline(limits.time)
         let solutionLimit = limits.solutions ?? Int.max
         let nodeLimit = limits.nodes ?? Int.max
@@ -65,6 +82,7 @@ extension _Engine {
         var failures = 0
         var maxDepth = 0
         var stopReason = StopReason.exhausted
+        var stoppedAtOpenNode = false
 
         /// The limit that forbids visiting one more node, if any.
         func budgetExhausted() -> StopReason? {
@@ -90,10 +108,11 @@ extension _Engine {
                     if x >= 0 {
                         if let reason = budgetExhausted() {
                             stopReason = reason
+                            stoppedAtOpenNode = true
                             break
                         }
                         let v = minimumValue(x)
-                        frames.append(_Frame(variable: x, value: v, mark: trail.count))
+                        frames.append(_Frame(variable: x, value: v, mark: trail.count, solutionsBefore: solutionCount))
                         beginSegment()
                         nodes += 1
                         maxDepth = max(maxDepth, frames.count)
@@ -110,20 +129,20 @@ extension _Engine {
                         break
                     }
                 }
-                // Backtrack: undo the last `x == v` and try `x != v`.
-                guard let frame = frames.popLast() else { break }
+                // Backtrack: undo the last `x == v` and try `x != v`. A
+                // budget stop leaves the frame on the stack, its `x != v` open.
+                guard let frame = frames.last else { break }
                 restore(to: frame.mark)
                 if let reason = budgetExhausted() {
                     stopReason = reason
                     break
                 }
+                frames.removeLast()
                 nodes += 1
                 consistent = removeValue(frame.variable, frame.value) && propagate()
                 if !consistent { failures += 1 }
             }
         }
-        restore(to: rootMark)
-        frames.removeAll(keepingCapacity: true)
 
         let statistics = SearchStatistics(
             nodes: nodes,
@@ -131,11 +150,39 @@ extension _Engine {
             propagations: propagationCount - propagationsBefore,
             maxDepth: maxDepth,
             elapsed: deadline.elapsed)
-        return SearchResult(
+        let result = SearchResult(
             solutionCount: solutionCount,
             complete: stopReason == .exhausted,
             stopReason: stopReason,
             solutions: solutions,
             statistics: statistics)
+        return _SearchRun(result: result, rootMark: rootMark, stoppedAtOpenNode: stoppedAtOpenNode)
     }
+}
+
+/// Where ``_Engine/runSearch(_:)`` stopped, with the engine left there.
+///
+/// A search stopped by a budget has explored part of the tree. What it has
+/// not explored is the *frontier*, sub-problems that partition the rest of
+/// the search space:
+/// - the node it stopped at, when ``stoppedAtOpenNode`` is true: a
+///   consistent node (propagated, with unfixed variables) it had not branched
+///   on yet, whose whole subtree is open;
+/// - for every frame on the engine's `frames`, the branch `variable != value`
+///   under the state at the frame's `mark` (the `variable == value` branch
+///   is explored, or is the path to the node the search stopped at).
+///
+/// Restoring to a frame's mark puts the engine in the state the frame was
+/// taken in, so the frontier can be walked from the deepest frame up.
+struct _SearchRun {
+    /// The search's count, stop reason, solutions and statistics.
+    var result: SearchResult
+    /// The trail length at the root, before root propagation; restoring to it
+    /// returns the engine to the root state.
+    var rootMark: Int
+    /// Whether the node the search stopped at is open (see above).
+    var stoppedAtOpenNode: Bool
+
+    /// Whether the search stopped before visiting the root: the whole tree is open.
+    var stoppedBeforeRoot: Bool { result.statistics.nodes == 0 }
 }

@@ -59,6 +59,38 @@ public struct Solver: Sendable {
         return engine.countByComponents(limits)
     }
 
+    /// Counts every solution, starting with the plain search and handing
+    /// what it has not explored to the count by components.
+    ///
+    /// The plain search (``search(_:)``) runs for at most `plainNodes` nodes.
+    /// A model it finishes within them keeps its count, solutions and
+    /// statistics exactly. Otherwise the count goes on from where it
+    /// stopped, by components as in ``countByComponents(_:)``: the plain
+    /// search's decisions `x == v` are kept from the root down as long as the
+    /// count by components would have made the same one (the same variable,
+    /// the unfixed variables not yet split into groups), and for each kept
+    /// decision the branch `x != v` it left open is counted. When every
+    /// decision is kept, so is the node the search stopped at, with the
+    /// solutions it found; otherwise the node of the first decision not kept
+    /// is counted anew, and the solutions the plain search found below it
+    /// are dropped. The node and time budgets cover both searches, and a
+    /// stop gives a lower bound. The statistics add up both searches
+    /// (decision depths measured from the root).
+    ///
+    /// - Parameters:
+    ///   - limits: Node and time budgets and how many solutions to keep: the
+    ///     first ones the plain search finds, searched further when it found
+    ///     fewer than the count has. A solution limit needs solutions one by
+    ///     one, so it runs ``search(_:)`` instead.
+    ///   - plainNodes: The plain search's share of the node budget; 0 counts
+    ///     by components from the root.
+    /// - Returns: The count, whether it is exact, why the search stopped, the
+    ///   kept solutions and statistics.
+    public mutating func countByComponents(_ limits: SearchLimits, plainNodes: Int) -> SearchResult {
+        if limits.solutions != nil { return engine.search(limits) }
+        return engine.countByComponents(limits, plainNodes: plainNodes)
+    }
+
     /// Runs the initial propagation only and returns the pruned domains.
     ///
     /// - Returns: For each variable its remaining value indices in increasing

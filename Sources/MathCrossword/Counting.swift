@@ -18,42 +18,16 @@ extension Solver {
 
     /// Counts every solution of `model` within `limits` (which set no
     /// solution limit): the plain search first, then, when it runs out of
-    /// its ``plainCountNodes``, a count by components
-    /// (`ConstraintSolver.Solver.countByComponents(_:)`) within what is left of the
-    /// budgets. The first `limits.keepSolutions` solutions are those of the
-    /// plain search; the statistics add up both searches.
+    /// its ``plainCountNodes``, what it left open by components
+    /// (`ConstraintSolver.Solver.countByComponents(_:plainNodes:)`) within
+    /// what is left of the budgets. The first `limits.keepSolutions`
+    /// solutions are those of the plain search; the statistics add up both
+    /// searches.
     ///
     /// - Parameter plainNodes: The plain search's share of the node budget
     ///   (tests pass 0 to count by components from the start).
     static func count(_ model: Model, _ limits: SearchLimits, plainNodes: Int = plainCountNodes) -> SearchResult {
         var solver = ConstraintSolver.Solver(model)
-        var first = limits
-        first.nodes = min(limits.nodes ?? Int.max, plainNodes)
-        let plain = solver.search(first)
-        if plain.stopReason != .nodeLimit || first.nodes == limits.nodes { return plain }
-        var rest = SearchLimits(nodes: limits.nodes.map { $0 - plain.statistics.nodes },
-                                time: limits.time.map { $0 - plain.statistics.elapsed })
-        var counted = solver.countByComponents(rest)
-        var solutions = plain.solutions
-        var statistics = sum(plain.statistics, counted.statistics)
-        if solutions.count < limits.keepSolutions && counted.solutionCount > solutions.count {
-            // The plain search had not found enough solutions to show yet.
-            rest.nodes = limits.nodes.map { $0 - statistics.nodes }
-            rest.time = limits.time.map { $0 - statistics.elapsed }
-            rest.solutions = limits.keepSolutions
-            rest.keepSolutions = limits.keepSolutions
-            let shown = solver.search(rest)
-            solutions = shown.solutions
-            statistics = sum(statistics, shown.statistics)
-        }
-        counted.solutions = solutions
-        counted.statistics = statistics
-        return counted
-    }
-
-    private static func sum(_ a: SearchStatistics, _ b: SearchStatistics) -> SearchStatistics {
-        SearchStatistics(nodes: a.nodes + b.nodes, failures: a.failures + b.failures,
-                         propagations: a.propagations + b.propagations, maxDepth: max(a.maxDepth, b.maxDepth),
-                         elapsed: a.elapsed + b.elapsed)
+        return solver.countByComponents(limits, plainNodes: plainNodes)
     }
 }

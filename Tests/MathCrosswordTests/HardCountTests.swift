@@ -11,10 +11,12 @@ import Testing
         model.solve(SearchLimits(solutions: Int.max, nodes: nodes))
     }
 
-    /// The count by components from the root (no plain search first).
-    func componentCount(_ model: MathCrossword.Solver, _ limits: SearchLimits = .init()) -> (solutionCount: Int, complete: Bool) {
+    /// The count by components from the root (no plain search first), or
+    /// from where a plain search of `plainNodes` nodes stopped.
+    func componentCount(_ model: MathCrossword.Solver, _ limits: SearchLimits = .init(),
+                        plainNodes: Int = 0) -> (solutionCount: Int, complete: Bool) {
         guard let constraints = model.model else { return (0, true) }
-        let result = MathCrossword.Solver.count(constraints, limits, plainNodes: 0)
+        let result = MathCrossword.Solver.count(constraints, limits, plainNodes: plainNodes)
         return (result.solutionCount, result.complete)
     }
 
@@ -37,6 +39,30 @@ import Testing
             if counted.solutionCount > 1 { several += 1 }
         }
         #expect(bruteForced > 50 && several > 50, "\(bruteForced) brute-forced, \(several) with several solutions")
+    }
+
+    @Test func countsHandedOverAtAnyShareMatchThePlainSearchAndBruteForce() throws {
+        // Small plain shares, so that the count goes on from deep in the
+        // plain search's tree as well as from near its root.
+        let profile = Profile(id: "small", displayName: "Small", minValue: 0, maxValue: 9,
+                                        allowedOperators: ["+", "-", "x", "/"], gridRows: 8, gridColumns: 8,
+                                        minEquations: 3, maxEquations: 5, maxOperandsPerEquation: 2,
+                                        minCrossingsPerEquation: 1)
+        var handedOver = 0, bruteForced = 0
+        for seed in 1...120 {
+            let level = try Generator().generateLevel(difficulty: profile, seed: seed).blankingEveryGiven()
+            let model = try MathCrossword.Solver(level: level)
+            let plain = plainCount(model)
+            let brute = level.blankPositions.count <= 8 ? bruteForceCount(level) : nil
+            if brute != nil { bruteForced += 1 }
+            for share in [1, 3, 10, plain.statistics.nodes / 2] where share < plain.statistics.nodes {
+                let counted = componentCount(model, plainNodes: share)
+                #expect(counted.complete && counted.solutionCount == plain.solutionCount, "seed \(seed) share \(share)")
+                if let brute { #expect(counted.solutionCount == brute, "seed \(seed) share \(share)") }
+                handedOver += 1
+            }
+        }
+        #expect(handedOver > 200 && bruteForced > 30, "\(handedOver) handed over, \(bruteForced) brute-forced")
     }
 
     @Test func crossedGridsWithSmallValuesMatchThePlainSearch() throws {
@@ -71,6 +97,9 @@ import Testing
         #expect(plain.statistics.nodes > MathCrossword.Solver.plainCountNodes)
         let counted = model.solve(SearchLimits(keepSolutions: 1))
         #expect(counted.complete && counted.solutionCount == plain.solutionCount)
+        for share in [300, 2_000] {
+            #expect(componentCount(model, plainNodes: share) == (plain.solutionCount, true), "share \(share)")
+        }
         #expect(counted.statistics.nodes > MathCrossword.Solver.plainCountNodes)  // both searches are counted
         // The solution shown is the plain search's first one.
         #expect(counted.solutions == Array(plain.solutions.prefix(1)) || plain.solutions.isEmpty)
