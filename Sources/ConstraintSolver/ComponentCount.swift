@@ -20,6 +20,13 @@ import PuzzleKit
 /// product of counts. Components are split again further down, tracking the
 /// resources of the enclosing level plus the newly shared ones.
 ///
+/// The components of a level are counted one after the other, and each one's
+/// usages only count where they fit with a usage of those counted before it
+/// (``_Partners``). So its search stops where its usage so far fits with
+/// none of them, and a tracked resource that every one of them, with that
+/// usage, leaves no tile of is removed from its domains: counts it would not
+/// combine are never searched.
+///
 /// A usage vector over the tracked resources is one integer key: digit `i`
 /// (the usage of tracked resource `i`) has radix `required count + 1`, and the
 /// resources of the enclosing level come first, so their digits are the key
@@ -258,15 +265,15 @@ struct _ComponentCounter {
 
     /// Counts the assignments of `variables` (all unfixed, the engine at a
     /// consistent fixpoint), grouped by their usage of the tracked resources.
-    private mutating func count(_ variables: [Int], _ tracked: _Tracked) -> [Int: Int] {
+    private mutating func count(_ variables: [Int], _ tracked: _Tracked, _ partners: _Partners? = nil) -> [Int: Int] {
         let groups = components(of: variables)
-        if groups.count == 1 { return branch(variables, tracked) }
-        return combine(groups, tracked) ?? branch(variables, tracked)
+        if groups.count == 1 { return branch(variables, tracked, partners) }
+        return combine(groups, tracked) ?? branch(variables, tracked, partners)
     }
 
     /// Depth-first search over `variables` with binary branching `x == v` /
     /// `x != v`, as in the plain search, counting what lies below each branch.
-    private mutating func branch(_ variables: [Int], _ tracked: _Tracked) -> [Int: Int] {
+    private mutating func branch(_ variables: [Int], _ tracked: _Tracked, _ partners: _Partners? = nil) -> [Int: Int] {
         var result: [Int: Int] = [:]
         engine.beginSegment()
         let entryMark = engine.trail.count
@@ -285,7 +292,7 @@ struct _ComponentCounter {
             let mark = engine.trail.count
             engine.beginSegment()
             if engine.assign(x, v) && engine.propagate() {
-                let below = countRest(of: current, tracked)
+                let below = countRest(of: current, tracked, partners)
                 accumulate(below, shiftedBy: 0, into: &result)
             } else {
                 failures += 1
@@ -301,7 +308,7 @@ struct _ComponentCounter {
             let rest = current.filter { !engine.isFixed($0) }
             if rest.count < current.count {
                 // Something got fixed: the rest may split, so count it anew.
-                let below = countRest(of: current, tracked)
+                let below = countRest(of: current, tracked, partners)
                 accumulate(below, shiftedBy: 0, into: &result)
                 break
             }
@@ -311,19 +318,77 @@ struct _ComponentCounter {
 
     /// After a decision among `variables`: the usage of those now fixed,
     /// added to the count of the others.
-    private mutating func countRest(of variables: [Int], _ tracked: _Tracked) -> [Int: Int] {
+    private mutating func countRest(of variables: [Int], _ tracked: _Tracked, _ partners: _Partners? = nil) -> [Int: Int] {
         var rest: [Int] = []
         var usage = 0
         for x in variables {
             if engine.isFixed(x) { usage += usageKey(x, tracked) } else { rest.append(x) }
         }
+        var inner: _Partners?
+        if var partners {
+            // Usages only grow further down: with no partner left, nothing below combines.
+            partners.offset += usage
+            let offset = partners.offset, left = partners.left
+            partners.keys.removeAll { !tracked.fits($0, offset, within: left) }
+            if partners.keys.isEmpty { return [:] }
+            if !rest.isEmpty {
+                switch excludeExhausted(rest, tracked, partners) {
+                case .unchanged: break
+                case .failed:
+                    failures += 1
+                    return [:]
+                case .fixedMore:
+                    return countRest(of: variables, tracked, partners.withOffset(partners.offset - usage))
+                }
+            }
+            inner = partners
+        }
         if rest.isEmpty { return [usage: 1] }
-        let below = count(rest, tracked)
+        let below = count(rest, tracked, inner)
         if usage == 0 { return below }
         var shifted: [Int: Int] = [:]
         shifted.reserveCapacity(below.count)
         for (key, count) in below { shifted[key + usage] = count }
         return shifted
+    }
+
+    /// What ``excludeExhausted(_:_:_:)`` did.
+    private enum Exclusion {
+        case unchanged, failed, fixedMore
+    }
+
+    /// Removes from the domains of `variables` (unfixed, one component) the
+    /// values of the tracked resources that every partner in `partners`, with
+    /// the usage so far, leaves no tile of, and propagates.
+    ///
+    /// - Returns: `.failed` when that empties a domain or propagation fails,
+    ///   `.fixedMore` when it fixed one of `variables`.
+    private mutating func excludeExhausted(_ variables: [Int], _ tracked: _Tracked, _ partners: _Partners) -> Exclusion {
+        var exhausted: [Int] = []
+        for digit in tracked.resources.indices {
+            let stride = tracked.strides[digit], radix = tracked.radices[digit]
+            let used = partners.offset / stride % radix
+            let room = partners.left[digit] - used
+            if partners.keys.allSatisfy({ $0 / stride % radix >= room }) { exhausted.append(tracked.resources[digit]) }
+        }
+        if exhausted.isEmpty { return .unchanged }
+        var changed = false
+        for x in variables {
+            for k in memberStart[x]..<memberStart[x + 1] {
+                for r in exhausted where r >= memberBase[k] && r < memberBase[k] + memberWidth[k] {
+                    let v = r - memberBase[k]
+                    guard engine.contains(x, v) else { continue }
+                    changed = true
+                    if !engine.removeValue(x, v) {
+                        engine.clearQueue()
+                        return .failed
+                    }
+                }
+            }
+        }
+        if !changed { return .unchanged }
+        if !engine.propagate() { return .failed }
+        return variables.contains(where: engine.isFixed) ? .fixedMore : .unchanged
     }
 
     /// The variable to branch on: the smallest domain, lowest index on ties,
@@ -498,7 +563,13 @@ struct _ComponentCounter {
         var result: [Int: Int] = [:]
         for (step, g) in order.enumerated() {
             let cacheable = !touched[g].contains { inner.digit[$0] >= 0 }
-            let counts = countComponent(groups[g], inner, cacheKey: cacheable ? cacheKey(groups[g], touched[g], left) : nil)
+            // What the components counted so far used bounds this one's usage
+            // (a cacheable one takes no tracked resource: nothing to bound,
+            // and its cached count must not depend on them).
+            let partners = cacheable || step == 0 ? nil
+                : _Partners(keys: combined.keys.sorted(), left: leftByDigit)
+            let counts = countComponent(groups[g], inner, cacheKey: cacheable ? cacheKey(groups[g], touched[g], left) : nil,
+                                        partners: partners)
             if stop != nil || counts.isEmpty { return [:] }
             if step < order.count - 1 {
                 var next: [Int: Int] = [:]
@@ -531,13 +602,15 @@ struct _ComponentCounter {
         return result
     }
 
-    /// Counts one component, from the cache when `cacheKey` is given and known.
-    private mutating func countComponent(_ variables: [Int], _ tracked: _Tracked, cacheKey: [Int]?) -> [Int: Int] {
+    /// Counts one component, from the cache when `cacheKey` is given and
+    /// known, its usages bounded by `partners` when given.
+    private mutating func countComponent(_ variables: [Int], _ tracked: _Tracked, cacheKey: [Int]?,
+                                         partners: _Partners?) -> [Int: Int] {
         if let cacheKey, let known = cache[cacheKey] {
             cacheHits += 1
             return known > 0 ? [0: known] : [:]
         }
-        let counts = branch(variables, tracked)
+        let counts = branch(variables, tracked, partners)
         if let cacheKey, stop == nil, cache.count < Self.cacheCapacity {
             cache[cacheKey] = counts[0] ?? 0
         }
@@ -573,6 +646,24 @@ struct _ComponentCounter {
             key.append(left[r])
         }
         return key
+    }
+}
+
+/// The usages of the components already counted at one level, which the
+/// usage of the component being counted must fit with (within `left`, what
+/// is left of each tracked resource by digit) to combine with any of them.
+struct _Partners {
+    /// The keys of the combined counts of the components already counted.
+    var keys: [Int]
+    var left: [Int]
+    /// The usage of the component's variables fixed so far.
+    var offset = 0
+
+    /// These partners with another usage so far.
+    func withOffset(_ offset: Int) -> _Partners {
+        var result = self
+        result.offset = offset
+        return result
     }
 }
 
