@@ -1,0 +1,348 @@
+/// The live tuples of every equation (those agreeing with the placed values
+/// and fitting in the tiles left) and, per cell of each equation, the values
+/// they give it, for the state asked about last (``prepare(_:)``).
+///
+/// One mutable structure serves every state. It remembers the states it
+/// passed through since it was last built from the tables, each reached from
+/// the one before by placing values only (nothing taken back), with what
+/// each change overwrote. A state asked about is reached from the latest of
+/// them it follows from by placing values only, after undoing the ones after
+/// that: only the equations through a newly placed cell, and those whose
+/// live tuples give an open cell a value with fewer tiles left now, are
+/// filtered again, and only among the tuples live before. Placing a value
+/// can only kill tuples, and a tuple outside both groups neither agrees less
+/// nor needs a tile that is gone, so the others keep their live tuples. Any
+/// other state is built from the tables. The work per step so grows with
+/// the equations it touches, not with all of them.
+///
+/// Each equation's tuple indices are kept in one array with the live ones
+/// first, in no particular order: filtering moves the dead ones behind the
+/// live ones, so taking a change back only restores the live count. Cells
+/// are numbered across all equations: equation `e`'s `k`th cell is cell
+/// `cellStart[e] + k`.
+final class _LiveTuples {
+    let equationCount: Int
+    /// Words of a bit set over value indices.
+    let words: Int
+    /// Per equation: its first cell; `cellStart[equationCount]` is the cell count.
+    let cellStart: [Int]
+    /// Per cell: its blank (variable).
+    let blankOfCell: [Int]
+    /// Per cell: its equation.
+    let equationOfCell: [Int]
+    /// Per blank: the cells it is, in the order of its equations.
+    let cellsOfBlank: [[Int]]
+    /// Per equation: where its tuples start in ``order``.
+    private let tupleStart: [Int]
+    /// Per equation: where its tuples' values start in `tupleValues`; tuple
+    /// `t` gives its `k`th cell `tupleValues[valueStart[e] + t × arity + k]`.
+    private let valueStart: [Int]
+    private let tupleValues: [Int32]
+
+    /// False: never derive, build every state from the tables anew.
+    var deriving = true
+
+    // The state prepared last.
+    private var assigned: [Int] = []
+    private var remaining: [Int] = []
+    /// Per equation, from `tupleStart[e]`: its tuple indices, the live ones first.
+    private let order: UnsafeMutableBufferPointer<Int32>
+    private let liveCounts: UnsafeMutableBufferPointer<Int>
+    private let openCounts: UnsafeMutableBufferPointer<Int>
+    /// Per cell, from `cell × words`: the values the live tuples give it.
+    private let support: UnsafeMutableBufferPointer<UInt64>
+    /// Per equation, from `e × words`: the values its live tuples give its open cells.
+    private let openValues: UnsafeMutableBufferPointer<UInt64>
+    /// Tiles of each value the tuple being checked uses; all zero between checks.
+    private let used: UnsafeMutableBufferPointer<Int>
+    /// Per equation: whether the step being derived filters it again.
+    private let dirty: UnsafeMutableBufferPointer<Bool>
+
+    /// The states passed through, the prepared one last, each with the
+    /// length of the undo records before it was derived.
+    private struct Frame {
+        var assigned: [Int]
+        var remaining: [Int]
+        var records: Int
+        var recordWords: Int
+    }
+    private var frames: [Frame] = []
+    /// What filtering an equation again overwrote.
+    private struct Record {
+        var equation: Int
+        var liveCount: Int
+        var openCount: Int
+    }
+    private var records: [Record] = []
+    /// Per record: the equation's support words, then its open-value words.
+    private var recordWords: [UInt64] = []
+
+    init(model: Solver) {
+        let tables = model.tables
+        equationCount = tables.count
+        words = max(1, (model.values.count + 63) / 64)
+        var cellStart = [0], blankOfCell: [Int] = [], equationOfCell: [Int] = [], tupleStart = [0], valueStart = [0]
+        var cellsOfBlank = [[Int]](repeating: [], count: model.blanks.count)
+        var tupleValues: [Int32] = []
+        tupleValues.reserveCapacity(tables.reduce(0) { $0 + $1.tuples.count * $1.variables.count })
+        for (e, table) in tables.enumerated() {
+            for variable in table.variables {
+                cellsOfBlank[variable].append(blankOfCell.count)
+                blankOfCell.append(variable)
+                equationOfCell.append(e)
+            }
+            for tuple in table.tuples { tupleValues.append(contentsOf: tuple.lazy.map { Int32($0) }) }
+            cellStart.append(blankOfCell.count)
+            tupleStart.append(tupleStart[tupleStart.count - 1] + table.tuples.count)
+            valueStart.append(tupleValues.count)
+        }
+        self.cellStart = cellStart
+        self.blankOfCell = blankOfCell
+        self.equationOfCell = equationOfCell
+        self.cellsOfBlank = cellsOfBlank
+        self.tupleStart = tupleStart
+        self.valueStart = valueStart
+        self.tupleValues = tupleValues
+        order = .allocate(capacity: tupleStart[tupleStart.count - 1])
+        liveCounts = .allocate(capacity: tables.count)
+        openCounts = .allocate(capacity: tables.count)
+        support = .allocate(capacity: blankOfCell.count * words)
+        openValues = .allocate(capacity: tables.count * words)
+        used = .allocate(capacity: model.values.count)
+        dirty = .allocate(capacity: tables.count)
+        liveCounts.initialize(repeating: 0)
+        openCounts.initialize(repeating: 0)
+        support.initialize(repeating: 0)
+        openValues.initialize(repeating: 0)
+        used.initialize(repeating: 0)
+        dirty.initialize(repeating: false)
+        for e in 0..<tables.count {
+            for i in 0..<(tupleStart[e + 1] - tupleStart[e]) { order.initializeElement(at: tupleStart[e] + i, to: Int32(i)) }
+        }
+    }
+
+    deinit {
+        order.deallocate()
+        liveCounts.deallocate()
+        openCounts.deallocate()
+        support.deallocate()
+        openValues.deallocate()
+        used.deallocate()
+        dirty.deallocate()
+    }
+
+    /// The ascending value indices of a bit set.
+    static func members(_ mask: [UInt64]) -> [Int] {
+        var result: [Int] = []
+        for (w, word) in mask.enumerated() {
+            var bits = word
+            while bits != 0 {
+                result.append(w * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
+
+    // MARK: Reading the prepared state
+
+    /// How many live tuples equation `e` has.
+    func liveCount(_ e: Int) -> Int { liveCounts[e] }
+
+    /// How many empty cells equation `e` has.
+    func openCount(_ e: Int) -> Int { openCounts[e] }
+
+    /// The index into its table of equation `e`'s `i`th live tuple (`i` below ``liveCount(_:)``).
+    func liveTuple(_ e: Int, _ i: Int) -> Int { Int(order[tupleStart[e] + i]) }
+
+    /// The value index tuple `t` of equation `e` gives the equation's `k`th cell.
+    func value(_ e: Int, tuple t: Int, cell k: Int) -> Int {
+        Int(tupleValues[valueStart[e] + t * (cellStart[e + 1] - cellStart[e]) + k])
+    }
+
+    /// True when some equation has no live tuple.
+    var someEquationDead: Bool { liveCounts.contains(0) }
+
+    /// The values the live tuples give `cell`, as a bit set.
+    func support(ofCell cell: Int) -> [UInt64] { Array(support[(cell * words)..<((cell + 1) * words)]) }
+
+    /// How many values the live tuples give `cell`, and the lowest of them.
+    func supportCount(ofCell cell: Int) -> (count: Int, lowest: Int) {
+        var count = 0, lowest = -1
+        for w in 0..<words {
+            let word = support[cell * words + w]
+            if lowest < 0 && word != 0 { lowest = w * 64 + word.trailingZeroBitCount }
+            count += word.nonzeroBitCount
+        }
+        return (count, lowest)
+    }
+
+    /// Writes into `mask` the values every equation through `blank` allows it
+    /// (the intersection of its cells' supports); false when no equation
+    /// runs through it.
+    func candidates(_ blank: Int, into mask: inout [UInt64]) -> Bool {
+        let cells = cellsOfBlank[blank]
+        guard let first = cells.first else { return false }
+        mask.removeAll(keepingCapacity: true)
+        for w in 0..<words { mask.append(support[first * words + w]) }
+        for cell in cells.dropFirst() {
+            for w in 0..<words { mask[w] &= support[cell * words + w] }
+        }
+        return true
+    }
+
+    // MARK: Moving between states
+
+    /// Makes the structure describe `state`: derived from a state passed
+    /// through when it follows from one by placing values only, otherwise
+    /// built from the tables.
+    func prepare(_ state: _DeductionState) {
+        while let top = frames.last {
+            if top.assigned == state.assigned && top.remaining == state.remaining { return }
+            guard deriving else { break }
+            if placesOnly(from: top, to: state) {
+                derive(state)
+                return
+            }
+            undoTop()
+        }
+        build(state)
+    }
+
+    /// Whether `state` follows from `base` by placing values only.
+    private func placesOnly(from base: Frame, to state: _DeductionState) -> Bool {
+        guard base.assigned.count == state.assigned.count, base.remaining.count == state.remaining.count else { return false }
+        for b in state.assigned.indices where base.assigned[b] != state.assigned[b] && base.assigned[b] >= 0 { return false }
+        for v in state.remaining.indices where state.remaining[v] > base.remaining[v] { return false }
+        return true
+    }
+
+    /// Every equation filtered from its whole table; forgets the states passed through.
+    private func build(_ state: _DeductionState) {
+        frames = [Frame(assigned: state.assigned, remaining: state.remaining, records: 0, recordWords: 0)]
+        records.removeAll(keepingCapacity: true)
+        recordWords.removeAll(keepingCapacity: true)
+        assigned = state.assigned
+        remaining = state.remaining
+        for e in 0..<equationCount {
+            liveCounts[e] = tupleStart[e + 1] - tupleStart[e]
+            filter(e, record: false)
+        }
+    }
+
+    /// Moves from the prepared state to `state`, which follows from it by
+    /// placing values only.
+    private func derive(_ state: _DeductionState) {
+        frames.append(Frame(assigned: state.assigned, remaining: state.remaining, records: records.count,
+                            recordWords: recordWords.count))
+        var anyDirty = false
+        for b in state.assigned.indices where assigned[b] != state.assigned[b] {
+            for cell in cellsOfBlank[b] {
+                dirty[equationOfCell[cell]] = true
+                anyDirty = true
+            }
+        }
+        var fewer = [UInt64](repeating: 0, count: words)
+        var anyFewer = false
+        for v in state.remaining.indices where state.remaining[v] < remaining[v] {
+            fewer[v / 64] |= 1 << UInt64(v % 64)
+            anyFewer = true
+        }
+        if anyFewer {
+            for e in 0..<equationCount where !dirty[e] {
+                for w in 0..<words where openValues[e * words + w] & fewer[w] != 0 {
+                    dirty[e] = true
+                    anyDirty = true
+                    break
+                }
+            }
+        }
+        assigned = state.assigned
+        remaining = state.remaining
+        guard anyDirty else { return }
+        for e in 0..<equationCount where dirty[e] {
+            dirty[e] = false
+            filter(e, record: true)
+        }
+    }
+
+    /// Takes back the latest derivation: the state before it is prepared again.
+    private func undoTop() {
+        guard let top = frames.popLast() else { return }
+        while records.count > top.records, let record = records.popLast() {
+            let e = record.equation
+            let cells = cellStart[e + 1] - cellStart[e]
+            var at = recordWords.count - (cells + 1) * words
+            for i in (cellStart[e] * words)..<(cellStart[e + 1] * words) {
+                support[i] = recordWords[at]
+                at += 1
+            }
+            for w in 0..<words {
+                openValues[e * words + w] = recordWords[at]
+                at += 1
+            }
+            recordWords.removeLast((cells + 1) * words)
+            liveCounts[e] = record.liveCount
+            openCounts[e] = record.openCount
+        }
+        if let before = frames.last {
+            assigned = before.assigned
+            remaining = before.remaining
+        }
+    }
+
+    /// Filters equation `e`'s live tuples for the prepared state, keeping
+    /// what it overwrites when `record`.
+    private func filter(_ e: Int, record: Bool) {
+        let first = cellStart[e], arity = cellStart[e + 1] - first
+        if record {
+            records.append(Record(equation: e, liveCount: liveCounts[e], openCount: openCounts[e]))
+            recordWords.append(contentsOf: support[(first * words)..<((first + arity) * words)])
+            recordWords.append(contentsOf: openValues[(e * words)..<((e + 1) * words)])
+        }
+        for i in (first * words)..<((first + arity) * words) { support[i] = 0 }
+        for w in 0..<words { openValues[e * words + w] = 0 }
+        var open = 0
+        for k in 0..<arity where assigned[blankOfCell[first + k]] < 0 { open += 1 }
+        openCounts[e] = open
+        let base = tupleStart[e]
+        var end = liveCounts[e]
+        var i = 0
+        assigned.withUnsafeBufferPointer { assigned in
+            remaining.withUnsafeBufferPointer { remaining in
+                tupleValues.withUnsafeBufferPointer { values in
+                    blankOfCell.withUnsafeBufferPointer { blankOfCell in
+                        while i < end {
+                            let row = valueStart[e] + Int(order[base + i]) * arity
+                            var fits = true
+                            for k in 0..<arity {
+                                let value = Int(values[row + k])
+                                let a = assigned[blankOfCell[first + k]]
+                                if a >= 0 {
+                                    if a != value { fits = false; break }
+                                } else {
+                                    used[value] += 1
+                                    if used[value] > remaining[value] { fits = false; break }
+                                }
+                            }
+                            for k in 0..<arity { used[Int(values[row + k])] = 0 }
+                            if fits {
+                                for k in 0..<arity {
+                                    let value = Int(values[row + k])
+                                    let bit: UInt64 = 1 << UInt64(value % 64)
+                                    support[(first + k) * words + value / 64] |= bit
+                                    if assigned[blankOfCell[first + k]] < 0 { openValues[e * words + value / 64] |= bit }
+                                }
+                                i += 1
+                            } else {
+                                end -= 1
+                                order.swapAt(base + i, base + end)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        liveCounts[e] = end
+    }
+}
