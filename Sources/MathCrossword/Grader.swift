@@ -233,6 +233,7 @@ struct _DeductionEngine {
     let model: Solver
     let level: Puzzle
     let equationsOf: [[Int]]   // per blank: equations with a table through it
+    let blanksInNoEquation: [Int]
     /// Each equation's live tuples for the state asked about last.
     let live: _LiveTuples
     var backtracks = 0
@@ -250,6 +251,7 @@ struct _DeductionEngine {
             for v in table.variables { equationsOf[v].append(e) }
         }
         self.equationsOf = equationsOf
+        self.blanksInNoEquation = equationsOf.indices.filter { equationsOf[$0].isEmpty }
         self.live = _LiveTuples(model: model)
     }
 
@@ -465,7 +467,7 @@ struct _DeductionEngine {
         case .oneBlank, .uniquePair:
             // An equation with `open` empty cells and one live tuple.
             let open = technique == .oneBlank ? 1 : 2
-            for e in 0..<live.equationCount where live.openCount(e) == open && live.liveCount(e) == 1 {
+            for e in live.singleTupleEquations(open: open) {
                 let tuple = live.liveTuple(e, 0), first = live.cellStart[e]
                 for k in 0..<(live.cellStart[e + 1] - first) where state.assigned[live.blankOfCell[first + k]] < 0 {
                     add(Move(blank: live.blankOfCell[first + k], value: live.value(e, tuple: tuple, cell: k), equations: [e]))
@@ -580,22 +582,15 @@ struct _DeductionEngine {
     /// nowhere to go.
     func contradiction(_ state: _DeductionState) -> Bool {
         live.prepare(state)
-        if live.someEquationDead { return true }
+        if live.deadEquations > 0 { return true }
         if state.open == 0 { return false }
-        var holders = [Int](repeating: 0, count: model.values.count)
-        var mask: [UInt64] = []
-        for b in model.blanks.indices where state.assigned[b] < 0 {
-            candidateMask(b, state, into: &mask)
-            guard mask.contains(where: { $0 != 0 }) else { return true }
-            for (w, word) in mask.enumerated() {
-                var bits = word
-                while bits != 0 {
-                    holders[w * 64 + bits.trailingZeroBitCount] += 1
-                    bits &= bits - 1
-                }
-            }
+        if live.blanksWithoutCandidate > 0 { return true }
+        // Empty cells in no equation may take any value with tiles left.
+        let free = blanksInNoEquation.reduce(0) { $0 + (state.assigned[$1] < 0 ? 1 : 0) }
+        if free > 0 && !state.remaining.contains(where: { $0 > 0 }) { return true }
+        return model.values.indices.contains {
+            state.remaining[$0] > live.holders($0) + (state.remaining[$0] > 0 ? free : 0)
         }
-        return model.values.indices.contains { state.remaining[$0] > holders[$0] }
     }
 
     // MARK: Solving

@@ -20,6 +20,12 @@
 /// live ones, so taking a change back only restores the live count. Cells
 /// are numbered across all equations: equation `e`'s `k`th cell is cell
 /// `cellStart[e] + k`.
+///
+/// It also keeps, for the checks every step makes, each empty cell's
+/// candidates (what all its equations allow), how many empty cells allow
+/// each value, the equations with no live tuple and those with one live
+/// tuple and one or two empty cells, updating them only where a step
+/// changed something.
 final class _LiveTuples {
     let equationCount: Int
     /// Words of a bit set over value indices.
@@ -57,6 +63,29 @@ final class _LiveTuples {
     private let used: UnsafeMutableBufferPointer<Int>
     /// Per equation: whether the step being derived filters it again.
     private let dirty: UnsafeMutableBufferPointer<Bool>
+    /// Per blank: whether the step being derived has listed it.
+    private let touched: UnsafeMutableBufferPointer<Bool>
+    /// A blank's candidates being recomputed.
+    private let scratchMask: UnsafeMutableBufferPointer<UInt64>
+
+    /// Per blank, from `blank × words`: its candidates, the intersection of
+    /// its cells' supports, when it is counted (empty and in some
+    /// equation); zero otherwise.
+    private let blankMasks: UnsafeMutableBufferPointer<UInt64>
+    /// Per blank: whether it is counted.
+    private let counted: UnsafeMutableBufferPointer<Bool>
+    /// Per value: the counted blanks that have it as a candidate.
+    private let holderCounts: UnsafeMutableBufferPointer<Int>
+    /// Counted blanks without a candidate.
+    private(set) var blanksWithoutCandidate = 0
+    /// Equations without a live tuple.
+    private(set) var deadEquations = 0
+    /// Words of a bit set over equations.
+    private let equationWords: Int
+    /// Bit sets over equations: those with one live tuple and one empty
+    /// cell (from 0), and with one live tuple and two empty cells (from
+    /// `equationWords`).
+    private let singles: UnsafeMutableBufferPointer<UInt64>
 
     /// The states passed through, the prepared one last, each with the
     /// length of the undo records before it was derived.
@@ -65,6 +94,7 @@ final class _LiveTuples {
         var remaining: [Int]
         var records: Int
         var recordWords: Int
+        var blankRecords: Int
     }
     private var frames: [Frame] = []
     /// What filtering an equation again overwrote.
@@ -76,6 +106,10 @@ final class _LiveTuples {
     private var records: [Record] = []
     /// Per record: the equation's support words, then its open-value words.
     private var recordWords: [UInt64] = []
+    /// What updating a blank overwrote: whether it was counted, and its
+    /// mask (`words` words per record in `blankRecordWords`).
+    private var blankRecords: [(blank: Int, counted: Bool)] = []
+    private var blankRecordWords: [UInt64] = []
 
     init(model: Solver) {
         let tables = model.tables
@@ -110,12 +144,25 @@ final class _LiveTuples {
         openValues = .allocate(capacity: tables.count * words)
         used = .allocate(capacity: model.values.count)
         dirty = .allocate(capacity: tables.count)
+        touched = .allocate(capacity: model.blanks.count)
+        scratchMask = .allocate(capacity: words)
+        blankMasks = .allocate(capacity: model.blanks.count * words)
+        counted = .allocate(capacity: model.blanks.count)
+        holderCounts = .allocate(capacity: model.values.count)
+        equationWords = max(1, (tables.count + 63) / 64)
+        singles = .allocate(capacity: 2 * equationWords)
         liveCounts.initialize(repeating: 0)
         openCounts.initialize(repeating: 0)
         support.initialize(repeating: 0)
         openValues.initialize(repeating: 0)
         used.initialize(repeating: 0)
         dirty.initialize(repeating: false)
+        touched.initialize(repeating: false)
+        scratchMask.initialize(repeating: 0)
+        blankMasks.initialize(repeating: 0)
+        counted.initialize(repeating: false)
+        holderCounts.initialize(repeating: 0)
+        singles.initialize(repeating: 0)
         for e in 0..<tables.count {
             for i in 0..<(tupleStart[e + 1] - tupleStart[e]) { order.initializeElement(at: tupleStart[e] + i, to: Int32(i)) }
         }
@@ -129,6 +176,12 @@ final class _LiveTuples {
         openValues.deallocate()
         used.deallocate()
         dirty.deallocate()
+        touched.deallocate()
+        scratchMask.deallocate()
+        blankMasks.deallocate()
+        counted.deallocate()
+        holderCounts.deallocate()
+        singles.deallocate()
     }
 
     /// The ascending value indices of a bit set.
@@ -160,8 +213,22 @@ final class _LiveTuples {
         Int(tupleValues[valueStart[e] + t * (cellStart[e + 1] - cellStart[e]) + k])
     }
 
-    /// True when some equation has no live tuple.
-    var someEquationDead: Bool { liveCounts.contains(0) }
+    /// How many empty cells in some equation have `value` as a candidate.
+    func holders(_ value: Int) -> Int { holderCounts[value] }
+
+    /// The equations with one live tuple and `open` (1 or 2) empty cells, ascending.
+    func singleTupleEquations(open: Int) -> [Int] {
+        var result: [Int] = []
+        let from = (open - 1) * equationWords
+        for w in 0..<equationWords {
+            var bits = singles[from + w]
+            while bits != 0 {
+                result.append(w * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+        return result
+    }
 
     /// The values the live tuples give `cell`, as a bit set.
     func support(ofCell cell: Int) -> [UInt64] { Array(support[(cell * words)..<((cell + 1) * words)]) }
@@ -177,17 +244,13 @@ final class _LiveTuples {
         return (count, lowest)
     }
 
-    /// Writes into `mask` the values every equation through `blank` allows it
-    /// (the intersection of its cells' supports); false when no equation
-    /// runs through it.
+    /// Writes into `mask` the values every equation through empty cell
+    /// `blank` allows it (the intersection of its cells' supports); false
+    /// when no equation runs through it.
     func candidates(_ blank: Int, into mask: inout [UInt64]) -> Bool {
-        let cells = cellsOfBlank[blank]
-        guard let first = cells.first else { return false }
+        guard !cellsOfBlank[blank].isEmpty else { return false }
         mask.removeAll(keepingCapacity: true)
-        for w in 0..<words { mask.append(support[first * words + w]) }
-        for cell in cells.dropFirst() {
-            for w in 0..<words { mask[w] &= support[cell * words + w] }
-        }
+        for w in 0..<words { mask.append(blankMasks[blank * words + w]) }
         return true
     }
 
@@ -219,22 +282,31 @@ final class _LiveTuples {
 
     /// Every equation filtered from its whole table; forgets the states passed through.
     private func build(_ state: _DeductionState) {
-        frames = [Frame(assigned: state.assigned, remaining: state.remaining, records: 0, recordWords: 0)]
+        frames = [Frame(assigned: state.assigned, remaining: state.remaining, records: 0, recordWords: 0, blankRecords: 0)]
         records.removeAll(keepingCapacity: true)
         recordWords.removeAll(keepingCapacity: true)
+        blankRecords.removeAll(keepingCapacity: true)
+        blankRecordWords.removeAll(keepingCapacity: true)
         assigned = state.assigned
         remaining = state.remaining
+        deadEquations = 0
         for e in 0..<equationCount {
             liveCounts[e] = tupleStart[e + 1] - tupleStart[e]
+            if liveCounts[e] == 0 { deadEquations += 1 }
             filter(e, record: false)
         }
+        blankMasks.update(repeating: 0)
+        counted.update(repeating: false)
+        holderCounts.update(repeating: 0)
+        blanksWithoutCandidate = 0
+        for b in cellsOfBlank.indices { update(blank: b, record: false) }
     }
 
     /// Moves from the prepared state to `state`, which follows from it by
     /// placing values only.
     private func derive(_ state: _DeductionState) {
         frames.append(Frame(assigned: state.assigned, remaining: state.remaining, records: records.count,
-                            recordWords: recordWords.count))
+                            recordWords: recordWords.count, blankRecords: blankRecords.count))
         var anyDirty = false
         for b in state.assigned.indices where assigned[b] != state.assigned[b] {
             for cell in cellsOfBlank[b] {
@@ -260,9 +332,19 @@ final class _LiveTuples {
         assigned = state.assigned
         remaining = state.remaining
         guard anyDirty else { return }
+        // The blanks of the equations filtered again: their candidates may change.
+        var blanks: [Int] = []
         for e in 0..<equationCount where dirty[e] {
             dirty[e] = false
             filter(e, record: true)
+            for cell in cellStart[e]..<cellStart[e + 1] where !touched[blankOfCell[cell]] {
+                touched[blankOfCell[cell]] = true
+                blanks.append(blankOfCell[cell])
+            }
+        }
+        for b in blanks {
+            touched[b] = false
+            update(blank: b, record: true)
         }
     }
 
@@ -282,8 +364,14 @@ final class _LiveTuples {
                 at += 1
             }
             recordWords.removeLast((cells + 1) * words)
-            liveCounts[e] = record.liveCount
-            openCounts[e] = record.openCount
+            setCounts(e, live: record.liveCount, open: record.openCount)
+        }
+        while blankRecords.count > top.blankRecords, let record = blankRecords.popLast() {
+            let from = blankRecordWords.count - words
+            blankRecordWords.withUnsafeBufferPointer { recorded in
+                apply(blank: record.blank, counted: record.counted, mask: UnsafeBufferPointer(rebasing: recorded[from...]))
+            }
+            blankRecordWords.removeLast(words)
         }
         if let before = frames.last {
             assigned = before.assigned
@@ -304,7 +392,6 @@ final class _LiveTuples {
         for w in 0..<words { openValues[e * words + w] = 0 }
         var open = 0
         for k in 0..<arity where assigned[blankOfCell[first + k]] < 0 { open += 1 }
-        openCounts[e] = open
         let base = tupleStart[e]
         var end = liveCounts[e]
         var i = 0
@@ -343,6 +430,60 @@ final class _LiveTuples {
                 }
             }
         }
-        liveCounts[e] = end
+        setCounts(e, live: end, open: open)
+    }
+
+    /// Sets equation `e`'s live and open counts, keeping the dead count and
+    /// the single-tuple sets in step.
+    private func setCounts(_ e: Int, live: Int, open: Int) {
+        if (liveCounts[e] == 0) != (live == 0) { deadEquations += live == 0 ? 1 : -1 }
+        liveCounts[e] = live
+        openCounts[e] = open
+        let bit: UInt64 = 1 << UInt64(e % 64)
+        for size in 1...2 {
+            let w = (size - 1) * equationWords + e / 64
+            if live == 1 && open == size { singles[w] |= bit } else { singles[w] &= ~bit }
+        }
+    }
+
+    /// Recomputes `blank`'s candidates from its cells' supports, keeping what
+    /// it overwrites when `record`.
+    private func update(blank b: Int, record: Bool) {
+        let cells = cellsOfBlank[b]
+        let isCounted = assigned[b] < 0 && !cells.isEmpty
+        let mask = scratchMask
+        mask.update(repeating: isCounted ? ~0 : 0)
+        if isCounted {
+            for cell in cells {
+                for w in 0..<words { mask[w] &= support[cell * words + w] }
+            }
+        }
+        if isCounted == counted[b] && (0..<words).allSatisfy({ mask[$0] == blankMasks[b * words + $0] }) { return }
+        if record {
+            blankRecords.append((b, counted[b]))
+            blankRecordWords.append(contentsOf: blankMasks[(b * words)..<((b + 1) * words)])
+        }
+        apply(blank: b, counted: isCounted, mask: UnsafeBufferPointer(mask))
+    }
+
+    /// Sets `blank`'s counted flag and mask, keeping the holder counts and
+    /// the blanks without a candidate in step.
+    private func apply(blank b: Int, counted isCounted: Bool, mask: UnsafeBufferPointer<UInt64>) {
+        var wasEmpty = true, isEmpty = true
+        for w in 0..<words {
+            let old = blankMasks[b * words + w], new = mask[w]
+            if old != 0 { wasEmpty = false }
+            if new != 0 { isEmpty = false }
+            var changed = old ^ new
+            while changed != 0 {
+                let bit = changed.trailingZeroBitCount
+                holderCounts[w * 64 + bit] += (new >> UInt64(bit)) & 1 == 1 ? 1 : -1
+                changed &= changed - 1
+            }
+            blankMasks[b * words + w] = new
+        }
+        if counted[b] && wasEmpty { blanksWithoutCandidate -= 1 }
+        if isCounted && isEmpty { blanksWithoutCandidate += 1 }
+        counted[b] = isCounted
     }
 }
