@@ -147,7 +147,8 @@ public struct Grader: Sendable {
         var steps = rawSteps
         // Rounds: a step waits for the steps that filled a cell of the
         // equations it read; pool-wide techniques and guesses wait for all.
-        var roundOfCell: [GridPosition: Int] = [:]
+        var cellIndex = _CellIndex(level)
+        var roundOfCell: [Int] = []   // per cell index; 0 before any step fills it
         var latest = 0
         for i in steps.indices {
             let step = steps[i]
@@ -156,11 +157,19 @@ public struct Grader: Sendable {
             case .onlyPlace, .narrowing, .poolCounting, .crossingPair, .contradiction, .guess:
                 round = latest + 1
             default:
-                let cells = step.equations.flatMap { level.equations[$0].cellPositions }
-                round = 1 + (cells.compactMap { roundOfCell[$0] }.max() ?? 0)
+                var before = 0
+                for e in step.equations {
+                    for p in level.equations[e].cellPositions {
+                        let c = cellIndex[p]
+                        if c < roundOfCell.count { before = max(before, roundOfCell[c]) }
+                    }
+                }
+                round = 1 + before
             }
             steps[i].round = round
-            roundOfCell[step.position] = round
+            let c = cellIndex[step.position]
+            if c >= roundOfCell.count { roundOfCell.append(contentsOf: repeatElement(0, count: c + 1 - roundOfCell.count)) }
+            roundOfCell[c] = round
             latest = max(latest, round)
         }
         let metrics = TraceMetrics(steps.map {
@@ -193,20 +202,57 @@ public struct CrossingMetrics: Sendable {
     public var perEquation: [Int]
 
     public init(_ level: Puzzle) {
-        var owners: [GridPosition: [Int]] = [:]
-        for (e, equation) in level.equations.enumerated() {
-            for p in equation.cellPositions { owners[p, default: []].append(e) }
+        var cellIndex = _CellIndex(level)
+        // Per cell index: how many times equations list it, and one position there.
+        var owners: [(count: Int, position: GridPosition?)] = []
+        for equation in level.equations {
+            for p in equation.cellPositions {
+                let c = cellIndex[p]
+                if c >= owners.count {
+                    owners.append(contentsOf: repeatElement((count: 0, position: GridPosition?.none), count: c + 1 - owners.count))
+                }
+                owners[c] = (owners[c].count + 1, p)
+            }
         }
         var perEquation = [Int](repeating: 0, count: level.equations.count)
+        for (e, equation) in level.equations.enumerated() {
+            for p in equation.cellPositions {
+                let count = owners[cellIndex[p]].count
+                if count > 1 { perEquation[e] += count - 1 }
+            }
+        }
         var cells = 0, blankCells = 0
-        for (position, list) in owners where list.count > 1 {
+        for case (let count, let position?) in owners where count > 1 {
             cells += 1
-            if level[position].type == .emptyOperand { blankCells += 1 }
-            for e in list { perEquation[e] += list.count - 1 }
+            if level.contains(position) && level[position].type == .emptyOperand { blankCells += 1 }
         }
         self.cells = cells
         self.blankCells = blankCells
         self.perEquation = perEquation
+    }
+}
+
+/// Dense indices for a level's cells: row-major inside the grid, then the
+/// positions outside it (which a malformed level may list) in the order
+/// first asked about.
+struct _CellIndex {
+    let rows: Int
+    let columns: Int
+    private var outside: [GridPosition: Int] = [:]
+
+    init(_ level: Puzzle) {
+        rows = level.rows
+        columns = level.columns
+    }
+
+    subscript(_ p: GridPosition) -> Int {
+        mutating get {
+            if (0..<rows).contains(p.row) && (0..<columns).contains(p.column) { return p.row * columns + p.column }
+            if let index = outside[p] { return index }
+            let index = rows * columns + outside.count
+            outside[p] = index
+            return index
+        }
     }
 }
 
