@@ -88,15 +88,24 @@ final class _LiveTuples {
     private let singles: UnsafeMutableBufferPointer<UInt64>
 
     /// The states passed through, the prepared one last, each with the
-    /// length of the undo records before it was derived.
+    /// length of the undo records before it was derived (the first state
+    /// has none).
     private struct Frame {
-        var assigned: [Int]
-        var remaining: [Int]
+        var placed: Int
+        var spent: Int
         var records: Int
         var recordWords: Int
         var blankRecords: Int
     }
     private var frames: [Frame] = []
+    /// Per derivation, what it changed in `assigned` and `remaining`: the
+    /// index and the value before.
+    private var placed: [(blank: Int, before: Int)] = []
+    private var spent: [(value: Int, before: Int)] = []
+    /// The blanks whose candidates the step being derived may change.
+    private var touchedBlanks: [Int] = []
+    /// The values with fewer tiles left after the step being derived, as a bit set.
+    private let fewer: UnsafeMutableBufferPointer<UInt64>
     /// What filtering an equation again overwrote.
     private struct Record {
         var equation: Int
@@ -146,6 +155,7 @@ final class _LiveTuples {
         dirty = .allocate(capacity: tables.count)
         touched = .allocate(capacity: model.blanks.count)
         scratchMask = .allocate(capacity: words)
+        fewer = .allocate(capacity: words)
         blankMasks = .allocate(capacity: model.blanks.count * words)
         counted = .allocate(capacity: model.blanks.count)
         holderCounts = .allocate(capacity: model.values.count)
@@ -159,6 +169,7 @@ final class _LiveTuples {
         dirty.initialize(repeating: false)
         touched.initialize(repeating: false)
         scratchMask.initialize(repeating: 0)
+        fewer.initialize(repeating: 0)
         blankMasks.initialize(repeating: 0)
         counted.initialize(repeating: false)
         holderCounts.initialize(repeating: 0)
@@ -178,6 +189,7 @@ final class _LiveTuples {
         dirty.deallocate()
         touched.deallocate()
         scratchMask.deallocate()
+        fewer.deallocate()
         blankMasks.deallocate()
         counted.deallocate()
         holderCounts.deallocate()
@@ -260,10 +272,10 @@ final class _LiveTuples {
     /// through when it follows from one by placing values only, otherwise
     /// built from the tables.
     func prepare(_ state: _DeductionState) {
-        while let top = frames.last {
-            if top.assigned == state.assigned && top.remaining == state.remaining { return }
+        while !frames.isEmpty {
+            if assigned == state.assigned && remaining == state.remaining { return }
             guard deriving else { break }
-            if placesOnly(from: top, to: state) {
+            if placesOnly(state) {
                 derive(state)
                 return
             }
@@ -272,17 +284,19 @@ final class _LiveTuples {
         build(state)
     }
 
-    /// Whether `state` follows from `base` by placing values only.
-    private func placesOnly(from base: Frame, to state: _DeductionState) -> Bool {
-        guard base.assigned.count == state.assigned.count, base.remaining.count == state.remaining.count else { return false }
-        for b in state.assigned.indices where base.assigned[b] != state.assigned[b] && base.assigned[b] >= 0 { return false }
-        for v in state.remaining.indices where state.remaining[v] > base.remaining[v] { return false }
+    /// Whether `state` follows from the prepared one by placing values only.
+    private func placesOnly(_ state: _DeductionState) -> Bool {
+        guard assigned.count == state.assigned.count, remaining.count == state.remaining.count else { return false }
+        for b in state.assigned.indices where assigned[b] != state.assigned[b] && assigned[b] >= 0 { return false }
+        for v in state.remaining.indices where state.remaining[v] > remaining[v] { return false }
         return true
     }
 
     /// Every equation filtered from its whole table; forgets the states passed through.
     private func build(_ state: _DeductionState) {
-        frames = [Frame(assigned: state.assigned, remaining: state.remaining, records: 0, recordWords: 0, blankRecords: 0)]
+        frames = [Frame(placed: 0, spent: 0, records: 0, recordWords: 0, blankRecords: 0)]
+        placed.removeAll(keepingCapacity: true)
+        spent.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
         recordWords.removeAll(keepingCapacity: true)
         blankRecords.removeAll(keepingCapacity: true)
@@ -305,18 +319,22 @@ final class _LiveTuples {
     /// Moves from the prepared state to `state`, which follows from it by
     /// placing values only.
     private func derive(_ state: _DeductionState) {
-        frames.append(Frame(assigned: state.assigned, remaining: state.remaining, records: records.count,
+        frames.append(Frame(placed: placed.count, spent: spent.count, records: records.count,
                             recordWords: recordWords.count, blankRecords: blankRecords.count))
         var anyDirty = false
         for b in state.assigned.indices where assigned[b] != state.assigned[b] {
+            placed.append((b, assigned[b]))
+            assigned[b] = state.assigned[b]
             for cell in cellsOfBlank[b] {
                 dirty[equationOfCell[cell]] = true
                 anyDirty = true
             }
         }
-        var fewer = [UInt64](repeating: 0, count: words)
+        fewer.update(repeating: 0)
         var anyFewer = false
         for v in state.remaining.indices where state.remaining[v] < remaining[v] {
+            spent.append((v, remaining[v]))
+            remaining[v] = state.remaining[v]
             fewer[v / 64] |= 1 << UInt64(v % 64)
             anyFewer = true
         }
@@ -329,20 +347,18 @@ final class _LiveTuples {
                 }
             }
         }
-        assigned = state.assigned
-        remaining = state.remaining
         guard anyDirty else { return }
         // The blanks of the equations filtered again: their candidates may change.
-        var blanks: [Int] = []
+        touchedBlanks.removeAll(keepingCapacity: true)
         for e in 0..<equationCount where dirty[e] {
             dirty[e] = false
             filter(e, record: true)
             for cell in cellStart[e]..<cellStart[e + 1] where !touched[blankOfCell[cell]] {
                 touched[blankOfCell[cell]] = true
-                blanks.append(blankOfCell[cell])
+                touchedBlanks.append(blankOfCell[cell])
             }
         }
-        for b in blanks {
+        for b in touchedBlanks {
             touched[b] = false
             update(blank: b, record: true)
         }
@@ -373,10 +389,8 @@ final class _LiveTuples {
             }
             blankRecordWords.removeLast(words)
         }
-        if let before = frames.last {
-            assigned = before.assigned
-            remaining = before.remaining
-        }
+        while placed.count > top.placed, let change = placed.popLast() { assigned[change.blank] = change.before }
+        while spent.count > top.spent, let change = spent.popLast() { remaining[change.value] = change.before }
     }
 
     /// Filters equation `e`'s live tuples for the prepared state, keeping
