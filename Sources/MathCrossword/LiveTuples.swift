@@ -8,12 +8,13 @@
 /// each change overwrote. A state asked about is reached from the latest of
 /// them it follows from by placing values only, after undoing the ones after
 /// that: only the equations through a newly placed cell, and those whose
-/// live tuples give an open cell a value with fewer tiles left now, are
-/// filtered again, and only among the tuples live before. Placing a value
-/// can only kill tuples, and a tuple outside both groups neither agrees less
-/// nor needs a tile that is gone, so the others keep their live tuples. Any
-/// other state is built from the tables. The work per step so grows with
-/// the equations it touches, not with all of them.
+/// live tuples give an open cell a value with fewer tiles left now than the
+/// equation has empty cells, are filtered again, and only among the tuples
+/// live before. Placing a value can only kill tuples, and a tuple outside
+/// both groups neither agrees less nor needs more tiles of a value than are
+/// left, so the others keep their live tuples. Any other state is built from
+/// the tables. The work per step so grows with the equations it touches,
+/// not with all of them.
 ///
 /// Each equation's tuple indices are kept in one array with the live ones
 /// first, in no particular order: filtering moves the dead ones behind the
@@ -104,8 +105,10 @@ final class _LiveTuples {
     private var spent: [(value: Int, before: Int)] = []
     /// The blanks whose candidates the step being derived may change.
     private var touchedBlanks: [Int] = []
-    /// The values with fewer tiles left after the step being derived, as a bit set.
-    private let fewer: UnsafeMutableBufferPointer<UInt64>
+    /// The equations the step being derived filters again.
+    private var dirtyEquations: [Int] = []
+    /// Per value: the equations whose tables give it to some cell.
+    private let equationsWithValue: [[Int]]
     /// What filtering an equation again overwrote.
     private struct Record {
         var equation: Int
@@ -146,6 +149,15 @@ final class _LiveTuples {
         self.tupleStart = tupleStart
         self.valueStart = valueStart
         self.tupleValues = tupleValues
+        var equationsWithValue = [[Int]](repeating: [], count: model.values.count)
+        var seen = [Int](repeating: -1, count: model.values.count)
+        for e in 0..<tables.count {
+            for value in tupleValues[valueStart[e]..<valueStart[e + 1]] where seen[Int(value)] != e {
+                seen[Int(value)] = e
+                equationsWithValue[Int(value)].append(e)
+            }
+        }
+        self.equationsWithValue = equationsWithValue
         order = .allocate(capacity: tupleStart[tupleStart.count - 1])
         liveCounts = .allocate(capacity: tables.count)
         openCounts = .allocate(capacity: tables.count)
@@ -155,7 +167,6 @@ final class _LiveTuples {
         dirty = .allocate(capacity: tables.count)
         touched = .allocate(capacity: model.blanks.count)
         scratchMask = .allocate(capacity: words)
-        fewer = .allocate(capacity: words)
         blankMasks = .allocate(capacity: model.blanks.count * words)
         counted = .allocate(capacity: model.blanks.count)
         holderCounts = .allocate(capacity: model.values.count)
@@ -169,7 +180,6 @@ final class _LiveTuples {
         dirty.initialize(repeating: false)
         touched.initialize(repeating: false)
         scratchMask.initialize(repeating: 0)
-        fewer.initialize(repeating: 0)
         blankMasks.initialize(repeating: 0)
         counted.initialize(repeating: false)
         holderCounts.initialize(repeating: 0)
@@ -189,7 +199,6 @@ final class _LiveTuples {
         dirty.deallocate()
         touched.deallocate()
         scratchMask.deallocate()
-        fewer.deallocate()
         blankMasks.deallocate()
         counted.deallocate()
         holderCounts.deallocate()
@@ -321,36 +330,30 @@ final class _LiveTuples {
     private func derive(_ state: _DeductionState) {
         frames.append(Frame(placed: placed.count, spent: spent.count, records: records.count,
                             recordWords: recordWords.count, blankRecords: blankRecords.count))
-        var anyDirty = false
+        dirtyEquations.removeAll(keepingCapacity: true)
         for b in state.assigned.indices where assigned[b] != state.assigned[b] {
             placed.append((b, assigned[b]))
             assigned[b] = state.assigned[b]
-            for cell in cellsOfBlank[b] {
+            for cell in cellsOfBlank[b] where !dirty[equationOfCell[cell]] {
                 dirty[equationOfCell[cell]] = true
-                anyDirty = true
+                dirtyEquations.append(equationOfCell[cell])
             }
         }
-        fewer.update(repeating: 0)
-        var anyFewer = false
         for v in state.remaining.indices where state.remaining[v] < remaining[v] {
             spent.append((v, remaining[v]))
             remaining[v] = state.remaining[v]
-            fewer[v / 64] |= 1 << UInt64(v % 64)
-            anyFewer = true
-        }
-        if anyFewer {
-            for e in 0..<equationCount where !dirty[e] {
-                for w in 0..<words where openValues[e * words + w] & fewer[w] != 0 {
-                    dirty[e] = true
-                    anyDirty = true
-                    break
-                }
+            // A tuple needs more tiles of `v` than are left only if it
+            // gives `v` to more empty cells than that.
+            let left = remaining[v], word = v / 64, bit: UInt64 = 1 << UInt64(v % 64)
+            for e in equationsWithValue[v]
+            where !dirty[e] && openCounts[e] > left && openValues[e * words + word] & bit != 0 {
+                dirty[e] = true
+                dirtyEquations.append(e)
             }
         }
-        guard anyDirty else { return }
         // The blanks of the equations filtered again: their candidates may change.
         touchedBlanks.removeAll(keepingCapacity: true)
-        for e in 0..<equationCount where dirty[e] {
+        for e in dirtyEquations {
             dirty[e] = false
             filter(e, record: true)
             for cell in cellStart[e]..<cellStart[e + 1] where !touched[blankOfCell[cell]] {
