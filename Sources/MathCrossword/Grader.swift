@@ -422,14 +422,19 @@ struct _DeductionEngine {
 
     /// The pairs of equations that share an empty cell, in order.
     func crossingPairs(_ state: _DeductionState) -> [(Int, Int)] {
+        // From the equations through each empty cell (ascending), not from
+        // all pairs of equations.
         var pairs: [(Int, Int)] = []
-        for e1 in model.tables.indices {
-            for e2 in (e1 + 1)..<model.tables.count
-            where model.tables[e1].variables.contains(where: { state.assigned[$0] < 0 && model.tables[e2].variables.contains($0) }) {
-                pairs.append((e1, e2))
+        for b in model.blanks.indices where state.assigned[b] < 0 {
+            let through = equationsOf[b]
+            for i in through.indices {
+                for j in (i + 1)..<through.count where through[j] != through[i] { pairs.append((through[i], through[j])) }
             }
         }
-        return pairs
+        pairs.sort { $0 < $1 }
+        var unique: [(Int, Int)] = []
+        for pair in pairs where unique.last.map({ $0 != pair }) ?? true { unique.append(pair) }
+        return unique
     }
 
     /// For each empty cell of equations `e1` and `e2`, the values it takes in
