@@ -9,7 +9,8 @@
 /// them it follows from by placing values only, after undoing the ones after
 /// that: only the equations through a newly placed cell, and those whose
 /// live tuples give an open cell a value with fewer tiles left now than the
-/// equation has empty cells, are filtered again, and only among the tuples
+/// equation has empty cells and than some tuple of its table uses, are
+/// filtered again, and only among the tuples
 /// live before. Placing a value can only kill tuples, and a tuple outside
 /// both groups neither agrees less nor needs more tiles of a value than are
 /// left, so the others keep their live tuples. Any other state is built from
@@ -107,8 +108,9 @@ final class _LiveTuples {
     private var touchedBlanks: [Int] = []
     /// The equations the step being derived filters again.
     private var dirtyEquations: [Int] = []
-    /// Per value: the equations whose tables give it to some cell.
-    private let equationsWithValue: [[Int]]
+    /// Per value: the equations whose tables give it to some cell, each
+    /// with the most cells one tuple gives it.
+    private let equationsWithValue: [[(equation: Int, most: Int)]]
     /// What filtering an equation again overwrote.
     private struct Record {
         var equation: Int
@@ -149,12 +151,22 @@ final class _LiveTuples {
         self.tupleStart = tupleStart
         self.valueStart = valueStart
         self.tupleValues = tupleValues
-        var equationsWithValue = [[Int]](repeating: [], count: model.values.count)
-        var seen = [Int](repeating: -1, count: model.values.count)
-        for e in 0..<tables.count {
-            for value in tupleValues[valueStart[e]..<valueStart[e + 1]] where seen[Int(value)] != e {
-                seen[Int(value)] = e
-                equationsWithValue[Int(value)].append(e)
+        var equationsWithValue = [[(equation: Int, most: Int)]](repeating: [], count: model.values.count)
+        var most = [Int](repeating: 0, count: model.values.count)
+        var inTuple = [Int](repeating: 0, count: model.values.count)
+        for (e, table) in tables.enumerated() {
+            var used: [Int] = []
+            for tuple in table.tuples {
+                for value in tuple {
+                    if most[value] == 0 { used.append(value) }
+                    inTuple[value] += 1
+                    most[value] = max(most[value], inTuple[value])
+                }
+                for value in tuple { inTuple[value] = 0 }
+            }
+            for value in used.sorted() {
+                equationsWithValue[value].append((e, most[value]))
+                most[value] = 0
             }
         }
         self.equationsWithValue = equationsWithValue
@@ -345,8 +357,8 @@ final class _LiveTuples {
             // A tuple needs more tiles of `v` than are left only if it
             // gives `v` to more empty cells than that.
             let left = remaining[v], word = v / 64, bit: UInt64 = 1 << UInt64(v % 64)
-            for e in equationsWithValue[v]
-            where !dirty[e] && openCounts[e] > left && openValues[e * words + word] & bit != 0 {
+            for (e, most) in equationsWithValue[v]
+            where !dirty[e] && openCounts[e] > left && most > left && openValues[e * words + word] & bit != 0 {
                 dirty[e] = true
                 dirtyEquations.append(e)
             }
