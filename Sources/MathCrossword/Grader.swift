@@ -374,6 +374,16 @@ struct _DeductionEngine {
         let pool = model.values.indices.map { state.remaining[$0] > 0 }
         var result = Narrowing(domains: model.blanks.indices.map { state.assigned[$0] < 0 ? pool : [] },
                                narrowedBy: Array(repeating: [], count: model.blanks.count))
+        // An equation or pair whose cells' candidates have not changed since
+        // it was last filled in would remove nothing: it is passed over.
+        // `tick` counts fillings in; each cell remembers the filling that
+        // last changed it, each equation and pair the one that last looked.
+        var tick = 0
+        var changedAt = [Int](repeating: 0, count: model.blanks.count)
+        var lookedAt = [Int](repeating: 0, count: model.tables.count)
+        func unchanged(since time: Int, _ equations: Int...) -> Bool {
+            time > 0 && equations.allSatisfy { e in model.tables[e].variables.allSatisfy { changedAt[$0] < time } }
+        }
         func keep(_ blank: Int, _ support: [Bool], by equations: [Int]) -> Bool? {
             var changed = false
             for v in model.values.indices where result.domains[blank][v] && !support[v] {
@@ -381,8 +391,11 @@ struct _DeductionEngine {
                 result.narrowedBy[blank] = equations
                 changed = true
             }
+            if changed { changedAt[blank] = tick }
             return result.domains[blank].contains(true) ? changed : nil
         }
+        let crossing = pairs ? crossingPairs(state) : []
+        var pairLookedAt = [Int](repeating: 0, count: crossing.count)
         var changed = true
         while changed {
             changed = false
@@ -394,6 +407,9 @@ struct _DeductionEngine {
                     if live.liveCount(e) == 0 { return nil }
                     continue
                 }
+                if unchanged(since: lookedAt[e], e) { continue }
+                tick += 1
+                lookedAt[e] = tick
                 var support = [[Bool]](repeating: [Bool](repeating: false, count: model.values.count), count: variables.count)
                 for tuple in liveTuples(e, state, domains: result.domains) {
                     for k in open { support[k][tuple[k]] = true }
@@ -404,7 +420,10 @@ struct _DeductionEngine {
                 }
             }
             if changed || !pairs { continue }
-            for (e1, e2) in crossingPairs(state) {
+            for (i, (e1, e2)) in crossing.enumerated() {
+                if unchanged(since: pairLookedAt[i], e1, e2) { continue }
+                tick += 1
+                pairLookedAt[i] = tick
                 guard let support = pairSupport(e1, e2, state, result.domains) else { continue }
                 for (b, values) in support {
                     guard let narrowed = keep(b, values, by: [e1, e2]) else { return nil }
