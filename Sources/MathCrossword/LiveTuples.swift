@@ -10,12 +10,11 @@
 /// that: only the equations through a newly placed cell, and those whose
 /// live tuples give an open cell a value with fewer tiles left now than the
 /// equation has empty cells and than some tuple of its table uses, are
-/// filtered again, and only among the tuples
-/// live before. Placing a value can only kill tuples, and a tuple outside
-/// both groups neither agrees less nor needs more tiles of a value than are
-/// left, so the others keep their live tuples. Any other state is built from
-/// the tables. The work per step so grows with the equations it touches,
-/// not with all of them.
+/// filtered again, and only among the tuples live before. Placing a value
+/// can only kill tuples, and a tuple outside both groups neither agrees
+/// less nor needs more tiles of a value than are left, so the others keep
+/// their live tuples. Any other state is built from the tables. The work
+/// per step so grows with the equations it touches, not with all of them.
 ///
 /// Each equation's tuple indices are kept in one array with the live ones
 /// first, in no particular order: filtering moves the dead ones behind the
@@ -40,7 +39,7 @@ final class _LiveTuples {
     let equationOfCell: [Int]
     /// Per blank: the cells it is, in the order of its equations.
     let cellsOfBlank: [[Int]]
-    /// Per equation: where its tuples start in ``order``.
+    /// Per equation: where its tuples start in `order`.
     private let tupleStart: [Int]
     /// Per equation: where its tuples' values start in `tupleValues`; tuple
     /// `t` gives its `k`th cell `tupleValues[valueStart[e] + t × arity + k]`.
