@@ -1,3 +1,4 @@
+import Foundation
 import PuzzleKit
 
 /// Exact counting by independent groups of variables.
@@ -552,8 +553,12 @@ struct _ComponentCounter {
         guard let inner = tracked.adding(shared, totals: resourceTotal) else { return nil }
         let left = remainingResources()
         let leftByDigit = inner.resources.map { left[$0] }
-        // Smallest components first: an empty one ends the work early.
-        let order = groups.indices.sorted { (groups[$0].count, groups[$0][0]) < (groups[$1].count, groups[$1][0]) }
+        // Components with the fewest assignments of their domains first: an
+        // empty one ends the work early, and the first one is counted with
+        // nothing to bound its usages, the later ones bounded by the usages
+        // of those before them.
+        let space = groups.map { group in group.reduce(0.0) { $0 + log2(Double(engine.domainSize($1))) } }
+        let order = groups.indices.sorted { (space[$0], groups[$0][0]) < (space[$1], groups[$1][0]) }
         // The newly tracked resources must be used up exactly by the components.
         var required = 0
         for digit in tracked.resources.count..<inner.resources.count {
