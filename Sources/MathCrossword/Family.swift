@@ -98,9 +98,13 @@ public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamil
                                    problems: ["\(SolveError.overflow(position))"])
             } catch {}  // too many blanks to tabulate matters to solving, not to the format
         }
-        var filled = level
-        for entry in level.solution ?? [] { filled[entry.position].currentValue = entry.value }
-        let states = EquationEvaluator().evaluate(filled)
+        // The solution's values by row-major index, placed without copying the level.
+        var placed = [PuzzleNumber?](repeating: nil, count: level.cells.count)
+        for entry in level.solution ?? [] where level.contains(entry.position) {
+            let slot = entry.position.row * level.columns + entry.position.column
+            if slot < placed.count { placed[slot] = entry.value }
+        }
+        let states = EquationEvaluator().evaluate(level, placing: placed)
         return CheckReport(
             summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.blankPositions.count) blanks",
             details: zip(Explain.equationTexts(in: level), states).map { "\($0)  \($1.rawValue)" },

@@ -77,18 +77,14 @@ public struct TokenGrid: Sendable, Equatable {
         var runs: [EquationRun] = []
         var covered = [UInt8](repeating: 0, count: rows * columns)  // bit 1: horizontal, bit 2: vertical
         for row in 0..<rows {
-            for column in 0..<columns where self[row, column] != .block {
+            for column in 0..<columns where !isBlock(row, column) {
                 for orientation in EquationOrientation.allCases {
                     let (dr, dc) = orientation == .horizontal ? (0, 1) : (1, 0)
-                    guard self[row - dr, column - dc] == .block else { continue }  // not a run start
-                    var positions: [GridPosition] = []
-                    var r = row, c = column
-                    while self[r, c] != .block {
-                        positions.append(GridPosition(row: r, column: c))
-                        r += dr
-                        c += dc
-                    }
-                    guard positions.count >= 2 else { continue }
+                    guard isBlock(row - dr, column - dc) else { continue }  // not a run start
+                    var length = 1
+                    while !isBlock(row + length * dr, column + length * dc) { length += 1 }
+                    guard length >= 2 else { continue }
+                    let positions = (0..<length).map { GridPosition(row: row + $0 * dr, column: column + $0 * dc) }
                     try checkReading(positions, orientation)
                     let bit: UInt8 = orientation == .horizontal ? 1 : 2
                     for p in positions { covered[p.row * columns + p.column] |= bit }
@@ -111,11 +107,22 @@ public struct TokenGrid: Sendable, Equatable {
         return runs
     }
 
+    /// Whether the cell is a block or lies outside the grid.
+    private func isBlock(_ row: Int, _ column: Int) -> Bool {
+        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return true }
+        if case .block = tokens[row * columns + column] { return true }
+        return false
+    }
+
     private func checkReading(_ positions: [GridPosition], _ orientation: EquationOrientation) throws(GridIssue) {
-        let run = "the \(orientation == .horizontal ? "horizontal" : "vertical") run starting at \(positions[0])"
+        // The words of a fault, made only when there is one.
+        func issue(at position: GridPosition, _ fault: String) -> GridIssue {
+            let run = "the \(orientation == .horizontal ? "horizontal" : "vertical") run starting at \(positions[0])"
+            return GridIssue(position: position, message: "\(run) \(fault)")
+        }
         let shape = "'operand (operator operand)+ = operand'"
         if positions.count < 5 || positions.count % 2 == 0 {
-            throw GridIssue(position: positions[0], message: "\(run) has \(positions.count) cells; an equation reads \(shape) in 5, 7, 9… cells")
+            throw issue(at: positions[0], "has \(positions.count) cells; an equation reads \(shape) in 5, 7, 9… cells")
         }
         for (offset, position) in positions.enumerated() {
             let token = self[position]
@@ -130,7 +137,7 @@ public struct TokenGrid: Sendable, Equatable {
                 expected = "an operator (+ - x /)"
             }
             if let expected {
-                throw GridIssue(position: position, message: "\(run) must read \(shape): expected \(expected), found '\(token.text)'")
+                throw issue(at: position, "must read \(shape): expected \(expected), found '\(token.text)'")
             }
         }
     }

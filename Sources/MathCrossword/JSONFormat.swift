@@ -101,16 +101,24 @@ public enum JSONFormat: PuzzleJSONFormat {
             throw Problem(text: "numberPool: expected non-negative integers, found \(negative)")
         }
         if let solution = level.solution {
-            let placed = Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { a, _ in a })
-            guard placed.count == solution.count, Set(placed.keys) == Set(blanks) else {
+            // Each entry's value by its cell's row-major index: every entry at
+            // an empty cell, no cell twice, and as many entries as empty cells.
+            var placed = [PuzzleNumber?](repeating: nil, count: rows * columns)
+            for entry in solution {
+                let p = entry.position
+                let slot = p.row * columns + p.column
+                guard result.contains(p), result.cells[slot].type == .emptyOperand, placed[slot] == nil else {
+                    throw Problem(text: "solution: expected exactly one entry per empty operand")
+                }
+                placed[slot] = entry.value
+            }
+            guard solution.count == blanks.count else {
                 throw Problem(text: "solution: expected exactly one entry per empty operand")
             }
             guard solution.map(\.value).sorted() == level.numberPool.sorted() else {
                 throw Problem(text: "solution: its values are not the pool's tiles")
             }
-            var filled = result
-            for p in blanks { filled[p].currentValue = placed[p] }
-            let states = EquationEvaluator().evaluate(filled)
+            let states = EquationEvaluator().evaluate(result, placing: placed)
             if let wrong = states.firstIndex(where: { $0 != .correct }) {
                 throw Problem(text: "solution: equation \(wrong) (starting at \(level.equations[wrong].cellPositions[0])) does not hold")
             }

@@ -107,30 +107,48 @@ public struct EquationEvaluator: Sendable {
     /// An equation whose cells do not read `operand (operator operand)+ =
     /// operand` is `incorrect`.
     public func evaluate(equation: Equation, in cells: [GridCell], columns: Int) -> EquationEvaluationState {
+        evaluate(equation, in: cells, columns: columns, placing: [])
+    }
+
+    /// The state of every equation of `level`, in the order of `level.equations`.
+    public func evaluate(_ level: Puzzle) -> [EquationEvaluationState] {
+        level.equations.map { evaluate($0, in: level.cells, columns: level.columns, placing: []) }
+    }
+
+    /// The state of every equation of `level` with `values` placed, as if
+    /// each value (by the cell's row-major index; `nil`: none) were its
+    /// cell's `currentValue`, without copying the level to place them.
+    func evaluate(_ level: Puzzle, placing values: [PuzzleNumber?]) -> [EquationEvaluationState] {
+        level.equations.map { evaluate($0, in: level.cells, columns: level.columns, placing: values) }
+    }
+
+    private func evaluate(_ equation: Equation, in cells: [GridCell], columns: Int,
+                          placing values: [PuzzleNumber?]) -> EquationEvaluationState {
         var operands: [PuzzleNumber?] = []
         var operators: [ArithmeticOperator] = []
-        for (offset, position) in equation.cellPositions.enumerated() {
-            let index = position.row * columns + position.column
+        let positions = equation.cellPositions
+        operands.reserveCapacity((positions.count + 1) / 2)
+        operators.reserveCapacity(positions.count / 2)
+        for offset in positions.indices {
+            let index = positions[offset].row * columns + positions[offset].column
             guard cells.indices.contains(index) else { return .incorrect }
-            let cell = cells[index]
-            let isEquals = offset == equation.cellPositions.count - 2
+            // The cell's fields are read where they lie, without copying the cell.
+            let type = cells[index].type
             if offset % 2 == 0 {
-                guard cell.isOperand else { return .incorrect }
-                operands.append(cell.value)
-            } else if isEquals {
-                guard cell.type == .equals else { return .incorrect }
+                switch type {
+                case .fixedOperand: operands.append(cells[index].fixedValue)
+                case .emptyOperand: operands.append((index < values.count ? values[index] : nil) ?? cells[index].currentValue)
+                default: return .incorrect
+                }
+            } else if offset == positions.count - 2 {
+                guard type == .equals else { return .incorrect }
             } else {
-                guard cell.type == .operatorSymbol, let symbol = cell.operatorSymbol,
+                guard type == .operatorSymbol, let symbol = cells[index].operatorSymbol,
                       let op = ArithmeticOperator(symbol: symbol) else { return .incorrect }
                 operators.append(op)
             }
         }
         guard operands.count >= 3, operands.count == operators.count + 2 else { return .incorrect }
         return EquationRules.state(operands: operands, operators: operators)
-    }
-
-    /// The state of every equation of `level`, in the order of `level.equations`.
-    public func evaluate(_ level: Puzzle) -> [EquationEvaluationState] {
-        level.equations.map { evaluate(equation: $0, in: level.cells, columns: level.columns) }
     }
 }
