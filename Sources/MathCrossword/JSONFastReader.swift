@@ -85,6 +85,9 @@ struct JSONFastReader {
     }
 
     private mutating func cell() -> GridCell? {
+        let start = at
+        if let cell = writersCell() { return cell }
+        at = start
         var id: UUID?, position: GridPosition?, type: CellType?
         var fixedValue: PuzzleNumber?? = .none, symbol: String?? = .none, current: PuzzleNumber?? = .none
         let read = object { reader in
@@ -99,6 +102,30 @@ struct JSONFastReader {
         guard read, let id, let position, let type else { return nil }
         return GridCell(id: id, position: position, type: type, fixedValue: fixedValue ?? nil, operatorSymbol: symbol ?? nil,
                         currentValue: current ?? nil)
+    }
+
+    /// A cell as the writers emit it — keys sorted, no spaces, no `null`
+    /// fields — read in one pass without looking keys up; `nil` for any
+    /// other form (read by keys from the same place).
+    private mutating func writersCell() -> GridCell? {
+        guard literal("{\"") else { return nil }
+        var current: PuzzleNumber?, fixed: PuzzleNumber?, symbol: String?
+        if exactly("currentValue\":") {
+            guard let value = number(), literal(",\"") else { return nil }
+            current = value
+        }
+        if exactly("fixedValue\":") {
+            guard let value = number(), literal(",\"") else { return nil }
+            fixed = value
+        }
+        guard exactly("id\":"), let id = uuid(), literal(",\"") else { return nil }
+        if exactly("operatorSymbol\":") {
+            guard let value = self.symbol(), literal(",\"") else { return nil }
+            symbol = value
+        }
+        guard exactly("position\":"), let position = position(), literal(",\"type\":"), let type = cellType(),
+              take(UInt8(ascii: "}")) else { return nil }
+        return GridCell(id: id, position: position, type: type, fixedValue: fixed, operatorSymbol: symbol, currentValue: current)
     }
 
     private mutating func equation() -> Equation? {
@@ -117,6 +144,13 @@ struct JSONFastReader {
     }
 
     private mutating func position() -> GridPosition? {
+        // The writers' form, `{"column":…,"row":…}`, is read in one pass;
+        // anything else from the same place by keys.
+        let start = at
+        if literal("{\"column\":"), let column = integer(), literal(",\"row\":"), let row = integer(), take(UInt8(ascii: "}")) {
+            return GridPosition(row: row, column: column)
+        }
+        at = start
         var row: Int?, column: Int?
         let read = object { reader in
             if reader.key("column"), column == nil { column = reader.integer(); return column != nil }
@@ -171,10 +205,12 @@ struct JSONFastReader {
 
     // MARK: JSON
 
+    @inline(__always)
     private mutating func skipSpace() {
         while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
     }
 
+    @inline(__always)
     private mutating func take(_ byte: UInt8) -> Bool {
         skipSpace()
         guard at < bytes.count, bytes[at] == byte else { return false }
@@ -182,11 +218,18 @@ struct JSONFastReader {
         return true
     }
 
-    /// Whether the next bytes are exactly `text` (spaces before it skipped);
-    /// if so they are read.
+    /// Whether the next token is exactly `text` (spaces before it skipped);
+    /// if so it is read.
     @inline(__always)
     private mutating func literal(_ text: StaticString) -> Bool {
         skipSpace()
+        return exactly(text)
+    }
+
+    /// Whether the next bytes are exactly `text`, nothing skipped (as inside
+    /// a string); if so they are read.
+    @inline(__always)
+    private mutating func exactly(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard bytes.count - at >= count, let base = bytes.baseAddress,
               memcmp(base + at, text.utf8Start, count) == 0 else { return false }
@@ -198,7 +241,8 @@ struct JSONFastReader {
     @inline(__always)
     private func key(_ name: StaticString) -> Bool {
         guard keyCount == name.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
-        return memcmp(base + keyStart, name.utf8Start, keyCount) == 0
+        // The literal's own length: a constant, so the comparison is inlined.
+        return memcmp(base + keyStart, name.utf8Start, name.utf8CodeUnitCount) == 0
     }
 
     /// An object whose every member `member` reads (false: not the plain
@@ -293,6 +337,7 @@ struct JSONFastReader {
     /// All eight bytes are tested at once: for bytes below 0x80, adding
     /// `0x80 - low` to each sets its top bit exactly when it is at least
     /// `low`, without a carry into the next byte.
+    @inline(__always)
     static func hexOctets(_ digits: UInt64) -> UInt32? {
         let ones: UInt64 = 0x0101_0101_0101_0101, tops = ones &* 0x80
         guard digits & tops == 0 else { return nil }
@@ -303,7 +348,7 @@ struct JSONFastReader {
         let letter = within(digits | ones &* 0x20, 0x61, 0x66)  // 'A'–'F' as 'a'–'f'
         guard decimal | letter == tops else { return nil }
         // Each byte's value: its low four bits, plus 9 for a letter.
-        let nibbles = (digits & ones &* 0x0F) &+ (letter >> 7) &* 9
+        let nibbles = (digits & (ones &* 0x0F)) &+ (letter >> 7) &* 9
         // Pair the nibbles into octets (the first digit high), then gather the octets.
         let octets = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF_00FF_00FF
         let packed = (octets | octets >> 8) & 0x0000_FFFF_0000_FFFF
@@ -311,6 +356,7 @@ struct JSONFastReader {
     }
 
     /// An integer written plainly (`-?(0|[1-9][0-9]*)`, no `-0`) that fits in an `Int`.
+    @inline(__always)
     private mutating func integer() -> Int? {
         skipSpace()
         var negative = false

@@ -70,20 +70,25 @@ public enum Explain {
     }
 
     private static func equationText(_ equation: Equation, in level: Puzzle, place: String) -> String {
-        var text = place + ": "
-        for (offset, position) in equation.cellPositions.enumerated() {
+        // Built as UTF-8 bytes, made into a string once.
+        var text: [UInt8] = []
+        text.reserveCapacity(place.utf8.count + 2 + 4 * equation.cellPositions.count)
+        text.append(contentsOf: place.utf8)
+        text.append(UInt8(ascii: ":"))
+        for position in equation.cellPositions {
             // The cell's fields are read where they lie, without copying the cell.
             let index = position.row * level.columns + position.column
-            if offset > 0 { text += " " }
+            text.append(UInt8(ascii: " "))
             switch level.cells[index].type {
-            case .fixedOperand: text += level.cells[index].fixedValue.map(String.init) ?? "?"
-            case .emptyOperand: text += level.cells[index].currentValue.map(String.init) ?? "?"
-            case .operatorSymbol: text += level.cells[index].operatorSymbol ?? "?"
-            case .equals: text += "="
-            case .block: text += "."
+            case .fixedOperand: text.append(contentsOf: (level.cells[index].fixedValue.map(String.init) ?? "?").utf8)
+            case .emptyOperand: text.append(contentsOf: (level.cells[index].currentValue.map(String.init) ?? "?").utf8)
+            case .operatorSymbol: text.append(contentsOf: (level.cells[index].operatorSymbol ?? "?").utf8)
+            case .equals: text.append(UInt8(ascii: "="))
+            case .block: text.append(UInt8(ascii: "."))
             }
         }
-        return text
+        if equation.cellPositions.isEmpty { text.append(UInt8(ascii: " ")) }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

@@ -122,33 +122,56 @@ public struct EquationEvaluator: Sendable {
         level.equations.map { evaluate($0, in: level.cells, columns: level.columns, placing: values) }
     }
 
+    /// Reads the cells once, left to right, and keeps only the value so far:
+    /// no list of operands. A cell out of place makes the equation
+    /// `incorrect`; otherwise an empty operand makes it `incomplete`;
+    /// otherwise it holds when the left side, applied left to right without
+    /// an undefined step or an overflow, equals a non-negative result (as
+    /// ``EquationRules/state(operands:operators:)`` judges).
     private func evaluate(_ equation: Equation, in cells: [GridCell], columns: Int,
                           placing values: [PuzzleNumber?]) -> EquationEvaluationState {
-        var operands: [PuzzleNumber?] = []
-        var operators: [ArithmeticOperator] = []
         let positions = equation.cellPositions
-        operands.reserveCapacity((positions.count + 1) / 2)
-        operators.reserveCapacity(positions.count / 2)
+        // Operands at even offsets (the last one the result), `=` second to
+        // last, an operator at every other odd offset: 5, 7, 9… cells.
+        guard positions.count >= 5, positions.count % 2 == 1 else { return .incorrect }
+        var left: PuzzleNumber?, result: PuzzleNumber?
+        var pending: ArithmeticOperator?
+        var missing = false, undefined = false
         for offset in positions.indices {
             let index = positions[offset].row * columns + positions[offset].column
             guard cells.indices.contains(index) else { return .incorrect }
             // The cell's fields are read where they lie, without copying the cell.
             let type = cells[index].type
             if offset % 2 == 0 {
+                let value: PuzzleNumber?
                 switch type {
-                case .fixedOperand: operands.append(cells[index].fixedValue)
-                case .emptyOperand: operands.append((index < values.count ? values[index] : nil) ?? cells[index].currentValue)
+                case .fixedOperand: value = cells[index].fixedValue
+                case .emptyOperand: value = (index < values.count ? values[index] : nil) ?? cells[index].currentValue
                 default: return .incorrect
+                }
+                guard let value else { missing = true; continue }
+                if offset == positions.count - 1 {
+                    result = value
+                } else if let op = pending {
+                    if let soFar = left, !undefined {
+                        switch op.apply(soFar, value) {
+                        case .value(let next): left = next
+                        case .undefined, .overflow: undefined = true
+                        }
+                    }
+                } else {
+                    left = value
                 }
             } else if offset == positions.count - 2 {
                 guard type == .equals else { return .incorrect }
             } else {
                 guard type == .operatorSymbol, let symbol = cells[index].operatorSymbol,
                       let op = ArithmeticOperator(symbol: symbol) else { return .incorrect }
-                operators.append(op)
+                pending = op
             }
         }
-        guard operands.count >= 3, operands.count == operators.count + 2 else { return .incorrect }
-        return EquationRules.state(operands: operands, operators: operators)
+        if missing { return .incomplete }
+        guard !undefined, let left, let result, result >= 0 else { return .incorrect }
+        return left == result ? .correct : .incorrect
     }
 }
