@@ -14,6 +14,17 @@ public enum ArithmeticOperator: String, Codable, Sendable, CaseIterable {
     /// Reads a symbol, including the aliases readers accept (docs/FORMATS.md
     /// section 1): `X * ×` for `x`, `: ÷` for `/`, `– −` for `-`.
     public init?(symbol: some StringProtocol) {
+        // One byte: decided by the byte, without comparing strings.
+        if symbol.utf8.count == 1, let byte = symbol.utf8.first {
+            switch byte {
+            case UInt8(ascii: "+"): self = .add
+            case UInt8(ascii: "-"): self = .subtract
+            case UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "*"): self = .multiply
+            case UInt8(ascii: "/"), UInt8(ascii: ":"): self = .divide
+            default: return nil
+            }
+            return
+        }
         switch symbol {
         case "+": self = .add
         case "-", "–", "−": self = .subtract

@@ -137,8 +137,8 @@ public struct Solver: Sendable {
         for equation in level.equations where (equation.cellPositions.count + 1) / 2 - 1 > SmallValues.maxOperands {
             return true
         }
-        for cell in level.cells {
-            if let value = cell.fixedValue, !small(value) { return true }
+        for index in level.cells.indices {
+            if let value = level.cells[index].fixedValue, !small(value) { return true }
         }
         return !level.numberPool.allSatisfy(small)
     }

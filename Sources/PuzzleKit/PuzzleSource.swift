@@ -68,7 +68,7 @@ public enum PuzzleSource {
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Whether `data` is valid UTF-8, as `String(validating:as:)` judges it.
-    /// ASCII bytes are passed over eight at a time; each stretch of other
+    /// ASCII bytes are passed over 32 or eight at a time; each stretch of other
     /// bytes between them is validated on its own, which judges the whole
     /// alike: an ASCII byte is never part of a longer sequence, so a valid
     /// text is ASCII bytes and valid stretches, and so is nothing else.
@@ -77,6 +77,10 @@ public enum PuzzleSource {
             let high: UInt64 = 0x8080_8080_8080_8080
             var at = 0
             while at < bytes.count {
+                while bytes.count - at >= 32, (bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: at + 24, as: UInt64.self)) & high == 0 { at += 32 }
                 while bytes.count - at >= 8, bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self) & high == 0 { at += 8 }
                 while at < bytes.count, bytes[at] < 0x80 { at += 1 }
                 let start = at

@@ -54,6 +54,19 @@ import PuzzleKit
         }
         #expect(ArithmeticOperator(symbol: "%") == nil)
     }
+
+    /// One-byte symbols are decided by the byte: the same as by the names.
+    @Test func readsEveryOneByteSymbolAsItsName() {
+        let names: [String: ArithmeticOperator] = ["+": .add, "-": .subtract, "x": .multiply, "X": .multiply, "*": .multiply,
+                                                   "/": .divide, ":": .divide]
+        for byte in UInt8(0)...UInt8(127) {
+            let symbol = String(UnicodeScalar(byte))
+            #expect(ArithmeticOperator(symbol: symbol) == names[symbol], "\(byte)")
+            #expect(ArithmeticOperator(symbol: Substring(symbol)) == names[symbol], "\(byte)")
+        }
+        #expect(ArithmeticOperator(symbol: "") == nil)
+        #expect(ArithmeticOperator(symbol: "++") == nil)
+    }
 }
 
 /// The evaluator reads each equation in one pass; here it is compared with
