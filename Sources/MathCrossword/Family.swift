@@ -118,7 +118,7 @@ public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamil
             lines = zip(Explain.equationTexts(in: level), states).map { "\($0)  \($1.rawValue)" }
         }
         return CheckReport(
-            summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.blankPositions.count) blanks",
+            summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.cells.count { $0.type == .emptyOperand }) blanks",
             details: lines,
             notes: LevelCheck.notes(for: level))
     }

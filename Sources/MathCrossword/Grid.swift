@@ -92,7 +92,9 @@ public struct TokenGrid: Sendable, Equatable {
                 }
             }
         }
-        for index in tokens.indices where tokens[index] != .block {
+        for index in tokens.indices {
+            if case .block = tokens[index] { continue }
+            guard covered[index] == 0 || (covered[index] == 3 && !tokens[index].isOperand) else { continue }
             let position = GridPosition(row: index / columns, column: index % columns)
             if covered[index] == 0 {
                 throw GridIssue(position: position, message: "'\(tokens[index].text)' lies in no equation (a run of two or more non-block cells)")

@@ -39,7 +39,12 @@ struct JSONFastReader {
         var cells: [GridCell]?, equations: [Equation]?, pool: [PuzzleNumber]?
         var solution: [SolutionEntry]?? = .none
         let read = object { reader in
-            if reader.key("cells"), cells == nil { cells = reader.array { $0.cell() }; return cells != nil }
+            if reader.key("cells"), cells == nil {
+                // Room for as many cells as the rest could hold (each takes
+                // over 64 bytes), so that the array is not regrown as it fills.
+                cells = reader.array(reserving: min((reader.bytes.count - reader.at) / 64, 1 << 16)) { $0.cell() }
+                return cells != nil
+            }
             if reader.key("columns"), columns == nil { columns = reader.integer(); return columns != nil }
             if reader.key("difficulty"), difficulty == nil { difficulty = reader.profile(); return difficulty != nil }
             if reader.key("equations"), equations == nil { equations = reader.array { $0.equation() }; return equations != nil }
@@ -267,9 +272,10 @@ struct JSONFastReader {
     }
 
     /// An array of elements `element` reads.
-    private mutating func array<T>(_ element: (inout JSONFastReader) -> T?) -> [T]? {
+    private mutating func array<T>(reserving capacity: Int = 0, _ element: (inout JSONFastReader) -> T?) -> [T]? {
         guard take(UInt8(ascii: "[")) else { return nil }
         var result: [T] = []
+        result.reserveCapacity(capacity)
         if take(UInt8(ascii: "]")) { return result }
         repeat {
             guard let value = element(&self) else { return nil }

@@ -138,6 +138,7 @@ public enum JSONFormat: PuzzleJSONFormat {
         guard listed.count == runs.count else { throw Problem(text: "equations: an equation is listed twice") }
     }
 
+    @inline(__always)  // reads the cell's fields in place, without copying the cell
     private static func fieldFault(_ cell: GridCell) -> String? {
         switch cell.type {
         case .fixedOperand:

@@ -99,7 +99,7 @@ public enum LevelCheck {
         var notes: [String] = []
         let components = connectedComponents(level)
         if components > 1 { notes.append("the equations form \(components) groups that do not cross each other") }
-        let long = level.equations.filter { $0.cellPositions.count > 5 }.count
+        let long = level.equations.count { $0.cellPositions.count > 5 }
         if long > 0 { notes.append("\(long) equation(s) have more than two operands on the left") }
         let profile = level.difficulty
         guard Profile.named(profile.id) != nil else { return notes }
@@ -130,7 +130,7 @@ public enum LevelCheck {
             notes.append("profile \(profile.id) does not allow '\(op.symbol)'")
         }
         let blanks = level.equations.map { equation in
-            equation.cellPositions.filter { level.cells[$0.row * level.columns + $0.column].type == .emptyOperand }.count
+            equation.cellPositions.count { level.cells[$0.row * level.columns + $0.column].type == .emptyOperand }
         }
         if blanks.contains(where: { $0 < 1 || $0 > 2 }) {
             notes.append("the class profiles have 1–2 empty operands per equation; some equation here has \(blanks.first { $0 < 1 || $0 > 2 } ?? 0)")
@@ -141,11 +141,6 @@ public enum LevelCheck {
     /// The number of groups of equations connected through shared cells.
     public static func connectedComponents(_ level: Puzzle) -> Int {
         var parent = Array(level.equations.indices)
-        func find(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
-            return x
-        }
         // The first equation through each cell, by row-major index (-1: none
         // yet); a position outside the grid (in a level not checked) is kept apart.
         var firstOwner = [Int](repeating: -1, count: level.cells.count)
@@ -155,7 +150,8 @@ public enum LevelCheck {
                 let slot = position.row * level.columns + position.column
                 let inside = level.contains(position) && slot < firstOwner.count
                 if let other = inside ? (firstOwner[slot] >= 0 ? firstOwner[slot] : nil) : outside[position] {
-                    parent[find(index)] = find(other)
+                    let root = find(index, &parent)
+                    parent[root] = find(other, &parent)
                 } else if inside {
                     firstOwner[slot] = index
                 } else {
@@ -164,7 +160,17 @@ public enum LevelCheck {
             }
         }
         // One root per group.
-        return level.equations.indices.filter { find($0) == $0 }.count
+        return level.equations.indices.filter { find($0, &parent) == $0 }.count
+    }
+
+    /// The root of `x`'s group, halving the path on the way.
+    private static func find(_ x: Int, _ parent: inout [Int]) -> Int {
+        var x = x
+        while parent[x] != x {
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        }
+        return x
     }
 }
 
