@@ -52,6 +52,7 @@ struct _Engine: Sendable {
     // MARK: Table data (see Table.swift)
     var tableSupports: [UInt64] = []
     var tablePositions: [_TablePosition] = []
+    var tableRows: [Int32] = []
     var tableResidues: [Int32] = []
     var tableIndex: [Int32] = []
 

@@ -15,10 +15,14 @@ struct _TableHeader: Sendable {
 }
 
 /// Where the support masks and residues of one scope position start.
+///
+/// Only the values some tuple holds at the position have a mask: value `v`
+/// has row `r = tableRows[rowStart + v]`, or `-1` (no support at all).
 struct _TablePosition: Sendable {
-    /// Support mask of value `v` is `tableSupports[supportStart + v * wordCount ..< +wordCount]`.
+    var rowStart: Int
+    /// Support mask of row `r` is `tableSupports[supportStart + r * wordCount ..< +wordCount]`.
     var supportStart: Int
-    /// Residue of value `v` is `tableResidues[residueStart + v]`.
+    /// Residue of row `r` is `tableResidues[residueStart + r]`.
     var residueStart: Int
 }
 
@@ -29,7 +33,9 @@ struct _TablePosition: Sendable {
 /// is swapped past `limit`, so only `limit` (and the changed words) need to be
 /// trailed, while the permutation `index` itself is never restored.
 /// For each (position, value) a support mask marks the tuples holding that
-/// value, and a *residue* remembers the last word where a support was found.
+/// value, and a *residue* remembers the last word where a support was found;
+/// values no tuple holds at a position have no mask (they are removed on the
+/// first run), so the masks take room for the tuples, not the domains.
 ///
 /// Running the propagator has two steps:
 /// 1. *Update*: for each scope position whose domain changed, intersect the
@@ -49,16 +55,24 @@ extension _Engine {
         let tupleCount = tuples.count / arity
         let wordCount = max(1, (tupleCount + 63) >> 6)
         let positionStart = tablePositions.count
-        for x in variables {
-            tablePositions.append(_TablePosition(supportStart: tableSupports.count, residueStart: tableResidues.count))
-            let size = declaredSizes[x]
-            tableSupports.append(contentsOf: repeatElement(0, count: size * wordCount))
-            tableResidues.append(contentsOf: repeatElement(0, count: size))
+        for (i, x) in variables.enumerated() {
+            let rowStart = tableRows.count
+            tableRows.append(contentsOf: repeatElement(-1, count: declaredSizes[x]))
+            var rows: Int32 = 0
+            for t in 0..<tupleCount where tableRows[rowStart + tuples[t * arity + i]] < 0 {
+                tableRows[rowStart + tuples[t * arity + i]] = rows
+                rows += 1
+            }
+            tablePositions.append(_TablePosition(rowStart: rowStart, supportStart: tableSupports.count,
+                                                 residueStart: tableResidues.count))
+            tableSupports.append(contentsOf: repeatElement(0, count: Int(rows) * wordCount))
+            tableResidues.append(contentsOf: repeatElement(0, count: Int(rows)))
         }
         for t in 0..<tupleCount {
             for i in 0..<arity {
-                let v = tuples[t * arity + i]
-                tableSupports[tablePositions[positionStart + i].supportStart + v * wordCount + t >> 6] |= 1 << UInt64(t & 63)
+                let position = tablePositions[positionStart + i]
+                let row = Int(tableRows[position.rowStart + tuples[t * arity + i]])
+                tableSupports[position.supportStart + row * wordCount + t >> 6] |= 1 << UInt64(t & 63)
             }
         }
         let liveOffset = allocateReversible(wordCount, value: ~0)
@@ -97,7 +111,7 @@ extension _Engine {
             changedCount += 1
             lastChanged = i
             let x = scopeVariables[h.scopeStart &+ i]
-            let supportStart = tablePositions[h.positionStart &+ i].supportStart
+            let position = tablePositions[h.positionStart &+ i]
             let base = domainBase(x)
             for k in 0..<limit { scratch[k] = 0 }
             for j in 0..<wordsPerVariable {
@@ -105,7 +119,9 @@ extension _Engine {
                 while bits != 0 {
                     let v = j << 6 | bits.trailingZeroBitCount
                     bits &= bits &- 1
-                    let s = supportStart &+ v &* wordCount
+                    let row = Int(tableRows[position.rowStart &+ v])
+                    if row < 0 { continue }
+                    let s = position.supportStart &+ row &* wordCount
                     for k in 0..<limit {
                         scratch[k] |= tableSupports[s &+ Int(tableIndex[h.indexStart &+ k])]
                     }
@@ -148,15 +164,19 @@ extension _Engine {
                 while bits != 0 {
                     let bit = bits.trailingZeroBitCount
                     bits &= bits &- 1
-                    let v = j << 6 | bit
-                    let s = position.supportStart &+ v &* wordCount
-                    let residue = Int(tableResidues[position.residueStart &+ v])
+                    let row = Int(tableRows[position.rowStart &+ (j << 6 | bit)])
+                    if row < 0 {
+                        keep &= ~(1 << UInt64(bit))
+                        continue
+                    }
+                    let s = position.supportStart &+ row &* wordCount
+                    let residue = Int(tableResidues[position.residueStart &+ row])
                     if memory[h.liveOffset &+ residue] & tableSupports[s &+ residue] != 0 { continue }
                     var supported = false
                     for k in 0..<limit {
                         let w = Int(tableIndex[h.indexStart &+ k])
                         if memory[h.liveOffset &+ w] & tableSupports[s &+ w] != 0 {
-                            tableResidues[position.residueStart &+ v] = Int32(truncatingIfNeeded: w)
+                            tableResidues[position.residueStart &+ row] = Int32(truncatingIfNeeded: w)
                             supported = true
                             break
                         }

@@ -4,7 +4,7 @@ import PuzzleKit
 
 /// The math crossword as a `PuzzleFamily`: what the command line
 /// and the research tools use.
-public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
+public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFamily {
     public typealias Puzzle = MathCrossword.Puzzle
     public typealias Profile = MathCrossword.Profile
     public typealias TextFormat = MathCrossword.TextFormat
@@ -144,9 +144,20 @@ public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamil
             Metric("blankCrossingCells", unit: "cells", "crossing cells that are empty") { .int($0.crossings.blankCells) },
         ])
 
-    public func count(_ level: Puzzle, limits: CountLimits) throws -> CountResult {
-        let model = try Solver(level: level)
-        let solved = model.solve(SearchLimits(limits))
+    /// A level with its model (the table per equation), built once for
+    /// both its count and its grade.
+    public struct Prepared: Sendable {
+        public let level: Puzzle
+        public let model: Solver
+    }
+
+    public func prepare(_ level: Puzzle) throws -> Prepared {
+        Prepared(level: level, model: try Solver(level: level))
+    }
+
+    public func count(prepared: Prepared, limits: CountLimits) throws -> CountResult {
+        let level = prepared.level
+        let solved = prepared.model.solve(SearchLimits(limits))
         let first = solved.solutions.first
         var filled = level
         filled.solution = first
@@ -164,8 +175,9 @@ public struct MathCrosswordFamily: FormattedFamily, CountingFamily, GradingFamil
 
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
-    public func grade(_ level: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let report = try Grader().grade(level, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
+    public func grade(prepared: Prepared, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+        let level = prepared.level
+        let report = Grader().grade(level, model: prepared.model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
         let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
         let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
             + " longest forced run \(report.longestForcedRun); crossings: \(report.crossingCells) cells"

@@ -228,6 +228,10 @@ struct _CrosswordBuilder {
     /// values fit any place for the next equation; `nil` when it reached its
     /// target, had no legal place left, or the search budget ran out.
     private(set) var stall: Stall?
+    /// The operand cells with a direction no equation holds yet (where a
+    /// new equation may cross), one bit per cell: ``candidates(using:)``
+    /// visits them in cell order without scanning the grid.
+    private var anchors: [UInt64]
     /// Scratch for ``candidates(using:)``: a placement was seen in the
     /// current call when its stamp equals ``stamp``.
     private var seenStamp: [UInt32]
@@ -245,6 +249,7 @@ struct _CrosswordBuilder {
         value = Array(repeating: 0 as PuzzleNumber, count: rows * columns)
         owner = Array(repeating: -1, count: 2 * rows * columns)
         seenStamp = Array(repeating: 0, count: 2 * rows * columns)
+        anchors = Array(repeating: 0, count: (rows * columns + 63) / 64)
     }
 
     @inline(__always) func isBlock(_ row: Int, _ column: Int) -> Bool {
@@ -351,23 +356,37 @@ struct _CrosswordBuilder {
         }
         var candidates: [Int] = []
         candidates.reserveCapacity(32)
-        for anchor in 0..<(rows * columns) where kind[anchor] == .operand {
-            let horizontal = owner[2 * anchor] < 0   // cross the anchor's equation
-            guard owner[2 * anchor + (horizontal ? 0 : 1)] < 0 else { continue }
-            let (row, column) = (anchor / columns, anchor % columns)
-            for slot in 0..<3 {
-                let start = horizontal ? (row, column - 2 * slot) : (row - 2 * slot, column)
-                guard start.0 >= 0, start.1 >= 0 else { continue }
-                let startIndex = start.0 * columns + start.1
-                let key = 2 * startIndex + (horizontal ? 0 : 1)
-                guard seenStamp[key] != stamp else { continue }
-                seenStamp[key] = stamp
-                if let score = score(start: start, horizontal: horizontal, using: &rng) {
-                    candidates.append(Self.key(score: score, start: startIndex, horizontal: horizontal))
+        for word in anchors.indices {
+            var bits = anchors[word]
+            while bits != 0 {
+                let anchor = word << 6 | bits.trailingZeroBitCount
+                bits &= bits - 1
+                let horizontal = owner[2 * anchor] < 0   // cross the anchor's equation
+                let (row, column) = (anchor / columns, anchor % columns)
+                for slot in 0..<3 {
+                    let start = horizontal ? (row, column - 2 * slot) : (row - 2 * slot, column)
+                    guard start.0 >= 0, start.1 >= 0 else { continue }
+                    let startIndex = start.0 * columns + start.1
+                    let key = 2 * startIndex + (horizontal ? 0 : 1)
+                    guard seenStamp[key] != stamp else { continue }
+                    seenStamp[key] = stamp
+                    if let score = score(start: start, horizontal: horizontal, using: &rng) {
+                        candidates.append(Self.key(score: score, start: startIndex, horizontal: horizontal))
+                    }
                 }
             }
         }
         return candidates
+    }
+
+    /// Keeps `cell`'s bit in ``anchors`` in step with its kind and owners.
+    @inline(__always) private mutating func updateAnchor(_ cell: Int) {
+        let bit: UInt64 = 1 << UInt64(cell & 63)
+        if kind[cell] == .operand && (owner[2 * cell] < 0 || owner[2 * cell + 1] < 0) {
+            anchors[cell >> 6] |= bit
+        } else {
+            anchors[cell >> 6] &= ~bit
+        }
     }
 
     private mutating func placeFirst(using rng: inout SplitMix64) -> Bool {
@@ -458,6 +477,7 @@ struct _CrosswordBuilder {
                 kind[cell] = .symbol
             }
             owner[2 * cell + mine] = index
+            updateAnchor(cell)
         }
         equations.append(placed)
         if placed.horizontal { horizontalCount += 1 }
@@ -477,6 +497,7 @@ struct _CrosswordBuilder {
                 kind[cell] = .block
                 value[cell] = 0
             }
+            updateAnchor(cell)
         }
         if placed.horizontal { horizontalCount -= 1 }
     }

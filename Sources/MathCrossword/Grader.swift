@@ -95,15 +95,26 @@ public struct Grader: Sendable {
     ///     passed (the clock is read before every step), with
     ///     ``GradeReport/complete`` false.
     public func grade(_ level: Puzzle, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> GradeReport {
-        try grade(level, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit, deriving: true)
+        grade(level, model: try Solver(level: level), solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
     }
 
-    /// ``grade(_:solutionsUpTo2:timeLimit:)``; with `deriving` false every
-    /// state's live tuples are filtered from the tables anew (tests compare
-    /// the two).
-    func grade(_ level: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) throws(SolveError) -> GradeReport {
+    /// ``grade(_:solutionsUpTo2:timeLimit:)`` with the level's model already
+    /// built (the one its uniqueness check used).
+    ///
+    /// - Parameters:
+    ///   - level: the level to grade.
+    ///   - model: `Solver(level: level)`.
+    ///   - solutionsUpTo2: the level's solutions counted up to 2, when known.
+    ///   - timeLimit: when given, grading stops once this much time has passed.
+    public func grade(_ level: Puzzle, model: Solver, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) -> GradeReport {
+        grade(level, model: model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit, deriving: true)
+    }
+
+    /// ``grade(_:model:solutionsUpTo2:timeLimit:)``; with `deriving` false
+    /// every state's live tuples are filtered from the tables anew (tests
+    /// compare the two).
+    func grade(_ level: Puzzle, model: Solver, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) -> GradeReport {
         let deadline = Deadline(timeLimit)
-        let model = try Solver(level: level)
         var count = solutionsUpTo2.map { min($0, 2) } ?? 0
         var solutionsKnown = true
         if solutionsUpTo2 == nil {

@@ -131,7 +131,8 @@ public struct PuzzleRun: Sendable {
     ///   - solve: count each puzzle's solutions up to ``solutionLimit``
     ///     (families that count).
     ///   - grade: grade each puzzle (families with a grader), with the count
-    ///     already made when there is one.
+    ///     already made when there is one; a ``PuzzleKit/PreparingFamily``
+    ///     that counts and grades prepares each puzzle once for both.
     ///   - metrics: measure the family's metric columns (export needs them,
     ///     bench does not).
     ///   - timeLimit: the wall-clock budget of each count, each grade and
@@ -163,10 +164,13 @@ public struct PuzzleRun: Sendable {
             record.attempts = generated.attempts
             record.revealed = generated.revealed
             if metrics { record.metrics = family.metrics.values(of: generated.puzzle) }
+            if let preparing = counting != nil && grading != nil ? family as? any PreparingFamily<Family.Puzzle> : nil {
+                Self.countAndGrade(preparing, generated.puzzle, into: &record, timeLimit: timeLimit)
+                return record
+            }
             if let counting {
                 let solveStart = monotonicNanoseconds()
-                record.solve = (try? counting.count(generated.puzzle, limits: CountLimits(solutions: Self.solutionLimit, time: timeLimit)))
-                    .map(SolveSummary.init)
+                record.solve = (try? counting.count(generated.puzzle, limits: Self.countLimits(timeLimit))).map(SolveSummary.init)
                 record.solveNanoseconds = monotonicNanoseconds() &- solveStart
             }
             if let grading {
@@ -178,6 +182,25 @@ public struct PuzzleRun: Sendable {
             }
             return record
         }
+    }
+
+    private static func countLimits(_ timeLimit: Duration?) -> CountLimits {
+        CountLimits(solutions: solutionLimit, time: timeLimit)
+    }
+
+    /// The count and the grade of `puzzle` from one preparation, which is
+    /// timed with the count (it is the uniqueness check's model).
+    private static func countAndGrade<Family: PreparingFamily>(_ family: Family, _ puzzle: Family.Puzzle,
+                                                               into record: inout PuzzleRecord, timeLimit: Duration?) {
+        let solveStart = monotonicNanoseconds()
+        let prepared = try? family.prepare(puzzle)
+        record.solve = prepared.flatMap { try? family.count(prepared: $0, limits: countLimits(timeLimit)) }.map(SolveSummary.init)
+        record.solveNanoseconds = monotonicNanoseconds() &- solveStart
+        let gradeStart = monotonicNanoseconds()
+        record.grade = prepared.flatMap {
+            try? family.grade(prepared: $0, solutionsUpTo2: record.solve?.knownSolutionsUpTo2, explain: false, timeLimit: timeLimit)
+        }.map(GradeSummary.init)
+        record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
     }
 }
 

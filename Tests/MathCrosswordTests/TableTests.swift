@@ -93,8 +93,9 @@ import Testing
         for profile in Profile.classProfiles + [big] {
             for seed in 1...30 {
                 guard let level = try? Generator().generate(difficulty: profile, seed: seed).level else { continue }
-                let fast = try Grader().grade(level, solutionsUpTo2: nil, timeLimit: nil, deriving: true)
-                let anew = try Grader().grade(level, solutionsUpTo2: nil, timeLimit: nil, deriving: false)
+                let model = try Solver(level: level)
+                let fast = Grader().grade(level, model: model, solutionsUpTo2: nil, timeLimit: nil, deriving: true)
+                let anew = Grader().grade(level, model: model, solutionsUpTo2: nil, timeLimit: nil, deriving: false)
                 #expect(fast.steps == anew.steps, "\(profile.id) seed \(seed)")
                 #expect(fast.score == anew.score && fast.label == anew.label && fast.backtracks == anew.backtracks,
                         "\(profile.id) seed \(seed)")

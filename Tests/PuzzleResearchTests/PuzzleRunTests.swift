@@ -51,6 +51,23 @@ import Testing
         }
     }
 
+    /// A run that counts and grades a math crossword prepares it once; its
+    /// rows are the count and the grade the family gives for the level on
+    /// its own, each from a model of its own.
+    @Test func oneModelForCountAndGradeGivesTheSeparateResults() throws {
+        let family = MathCrosswordFamily()
+        let run = PuzzleRun(family, profile: .class4, unique: false, solve: true, grade: true)
+        for seed in 1...40 {
+            let record = run.record(seed)
+            guard record.generated else { continue }
+            let level = try family.generate(MathCrossword.Profile.class4, GenerationRequest(seed: seed)).puzzle
+            let count = try family.count(level, limits: CountLimits(solutions: PuzzleRun.solutionLimit))
+            #expect(record.solve == SolveSummary(count), "seed \(seed)")
+            let grade = try family.grade(level, solutionsUpTo2: record.solve?.knownSolutionsUpTo2, explain: false)
+            #expect(record.grade == GradeSummary(grade), "seed \(seed)")
+        }
+    }
+
     /// A budget that has run out before the work starts: every count and
     /// grade says it stopped, and no count is passed on as settled.
     @Test func anExhaustedTimeBudgetIsReportedNotHidden() {
