@@ -149,15 +149,7 @@ extension Puzzle {
     /// The level's cells as tokens: `?` for every empty cell, whatever the
     /// player placed there.
     public var tokenGrid: TokenGrid {
-        TokenGrid(rows: rows, columns: columns, tokens: cells.map { cell in
-            switch cell.type {
-            case .block: return .block
-            case .emptyOperand: return .empty
-            case .fixedOperand: return .number(cell.fixedValue ?? 0)
-            case .operatorSymbol: return .op(cell.operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add)
-            case .equals: return .equals
-            }
-        })
+        TokenGrid(rows: rows, columns: columns, tokens: cells.indices.map { cells[$0].token })
     }
 
     /// The level with every given number made empty and its value added to
@@ -202,5 +194,18 @@ extension Puzzle {
         }
         self.init(id: id, difficulty: difficulty, rows: grid.rows, columns: grid.columns, cells: cells,
                   equations: equations, numberPool: numberPool.sorted(), solution: solution)
+    }
+}
+
+extension GridCell {
+    /// The cell as a token: `?` for an empty cell, whatever the player placed there.
+    var token: GridToken {
+        switch type {
+        case .block: return .block
+        case .emptyOperand: return .empty
+        case .fixedOperand: return .number(fixedValue ?? 0)
+        case .operatorSymbol: return .op(operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add)
+        case .equals: return .equals
+        }
     }
 }

@@ -62,8 +62,12 @@ public enum JSONFormat: PuzzleJSONFormat {
         guard level.cells.count == rows * columns else {
             throw Problem(text: "cells: expected \(rows * columns) cells (\(rows)x\(columns), blocks included), found \(level.cells.count)")
         }
-        // Where each cell goes (row-major), and whether every one is there already.
+        // Where each cell goes (row-major), and whether every one is there
+        // already; in the same pass, each cell's token at its place and the
+        // number of empty cells.
         var slotOf = [Int](repeating: -1, count: rows * columns)
+        var tokens = [GridToken](repeating: .block, count: rows * columns)
+        var blankCount = 0
         var inOrder = true
         for i in level.cells.indices {
             let p = level.cells[i].position
@@ -76,11 +80,13 @@ public enum JSONFormat: PuzzleJSONFormat {
             }
             if let fault = fieldFault(level.cells[i]) { throw Problem(text: "cells[\(i)] at \(p): \(fault)") }
             slotOf[slot] = i
+            tokens[slot] = level.cells[i].token
+            if level.cells[i].type == .emptyOperand { blankCount += 1 }
             if slot != i { inOrder = false }
         }
         var result = level
         if !inOrder { result.cells = slotOf.map { level.cells[$0] } }
-        let grid = result.tokenGrid
+        let grid = TokenGrid(rows: rows, columns: columns, tokens: tokens)
         let runs: [EquationRun]
         do {
             runs = try grid.equations()
@@ -93,9 +99,8 @@ public enum JSONFormat: PuzzleJSONFormat {
         if listed != runs {
             try checkListed(listed, runs)
         }
-        let blanks = result.blankPositions
-        guard level.numberPool.count == blanks.count else {
-            throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blanks.count) empty operands; expected one tile per empty operand")
+        guard level.numberPool.count == blankCount else {
+            throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blankCount) empty operands; expected one tile per empty operand")
         }
         if let negative = level.numberPool.first(where: { $0 < 0 }) {
             throw Problem(text: "numberPool: expected non-negative integers, found \(negative)")
@@ -112,7 +117,7 @@ public enum JSONFormat: PuzzleJSONFormat {
                 }
                 placed[slot] = entry.value
             }
-            guard solution.count == blanks.count else {
+            guard solution.count == blankCount else {
                 throw Problem(text: "solution: expected exactly one entry per empty operand")
             }
             guard solution.map(\.value).sorted() == level.numberPool.sorted() else {
