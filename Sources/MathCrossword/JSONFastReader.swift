@@ -134,6 +134,9 @@ struct JSONFastReader {
     }
 
     private mutating func equation() -> Equation? {
+        let start = at
+        if let equation = writersEquation() { return equation }
+        at = start
         var id: UUID?, orientation: EquationOrientation?, positions: [GridPosition]?
         let read = object { reader in
             if reader.key("cellPositions"), positions == nil { positions = reader.array { $0.position() }; return positions != nil }
@@ -145,6 +148,24 @@ struct JSONFastReader {
             return false
         }
         guard read, let id, let orientation, let positions else { return nil }
+        return Equation(id: id, orientation: orientation, cellPositions: positions)
+    }
+
+    /// An equation as the writers emit it (keys sorted, no spaces), read in
+    /// one pass; `nil` for any other form (read by keys from the same place).
+    private mutating func writersEquation() -> Equation? {
+        // Room for the positions of an equation of up to four operands.
+        guard literal("{\"cellPositions\":"), let positions = array(reserving: 9, { $0.position() }),
+              literal(",\"id\":"), let id = uuid(), literal(",\"orientation\":") else { return nil }
+        let orientation: EquationOrientation
+        if literal("\"horizontal\"") {
+            orientation = .horizontal
+        } else if literal("\"vertical\"") {
+            orientation = .vertical
+        } else {
+            return nil
+        }
+        guard take(UInt8(ascii: "}")) else { return nil }
         return Equation(id: id, orientation: orientation, cellPositions: positions)
     }
 
