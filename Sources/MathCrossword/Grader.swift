@@ -158,7 +158,8 @@ public struct Grader: Sendable {
         var steps = rawSteps
         // Rounds: a step waits for the steps that filled a cell of the
         // equations it read; pool-wide techniques and guesses wait for all.
-        var roundOfCell: [GridPosition: Int] = [:]
+        var cellIndex = _CellIndex(level)
+        var roundOfCell: [Int] = []   // per cell index; 0 before any step fills it
         var latest = 0
         for i in steps.indices {
             let step = steps[i]
@@ -167,11 +168,19 @@ public struct Grader: Sendable {
             case .onlyPlace, .narrowing, .poolCounting, .crossingPair, .contradiction, .guess:
                 round = latest + 1
             default:
-                let cells = step.equations.flatMap { level.equations[$0].cellPositions }
-                round = 1 + (cells.compactMap { roundOfCell[$0] }.max() ?? 0)
+                var before = 0
+                for e in step.equations {
+                    for p in level.equations[e].cellPositions {
+                        let c = cellIndex[p]
+                        if c < roundOfCell.count { before = max(before, roundOfCell[c]) }
+                    }
+                }
+                round = 1 + before
             }
             steps[i].round = round
-            roundOfCell[step.position] = round
+            let c = cellIndex[step.position]
+            if c >= roundOfCell.count { roundOfCell.append(contentsOf: repeatElement(0, count: c + 1 - roundOfCell.count)) }
+            roundOfCell[c] = round
             latest = max(latest, round)
         }
         let metrics = TraceMetrics(steps.map {
@@ -204,20 +213,57 @@ public struct CrossingMetrics: Sendable {
     public var perEquation: [Int]
 
     public init(_ level: Puzzle) {
-        var owners: [GridPosition: [Int]] = [:]
-        for (e, equation) in level.equations.enumerated() {
-            for p in equation.cellPositions { owners[p, default: []].append(e) }
+        var cellIndex = _CellIndex(level)
+        // Per cell index: how many times equations list it, and one position there.
+        var owners: [(count: Int, position: GridPosition?)] = []
+        for equation in level.equations {
+            for p in equation.cellPositions {
+                let c = cellIndex[p]
+                if c >= owners.count {
+                    owners.append(contentsOf: repeatElement((count: 0, position: GridPosition?.none), count: c + 1 - owners.count))
+                }
+                owners[c] = (owners[c].count + 1, p)
+            }
         }
         var perEquation = [Int](repeating: 0, count: level.equations.count)
+        for (e, equation) in level.equations.enumerated() {
+            for p in equation.cellPositions {
+                let count = owners[cellIndex[p]].count
+                if count > 1 { perEquation[e] += count - 1 }
+            }
+        }
         var cells = 0, blankCells = 0
-        for (position, list) in owners where list.count > 1 {
+        for case (let count, let position?) in owners where count > 1 {
             cells += 1
-            if level[position].type == .emptyOperand { blankCells += 1 }
-            for e in list { perEquation[e] += list.count - 1 }
+            if level.contains(position) && level[position].type == .emptyOperand { blankCells += 1 }
         }
         self.cells = cells
         self.blankCells = blankCells
         self.perEquation = perEquation
+    }
+}
+
+/// Dense indices for a level's cells: row-major inside the grid, then the
+/// positions outside it (which a malformed level may list) in the order
+/// first asked about.
+struct _CellIndex {
+    let rows: Int
+    let columns: Int
+    private var outside: [GridPosition: Int] = [:]
+
+    init(_ level: Puzzle) {
+        rows = level.rows
+        columns = level.columns
+    }
+
+    subscript(_ p: GridPosition) -> Int {
+        mutating get {
+            if (0..<rows).contains(p.row) && (0..<columns).contains(p.column) { return p.row * columns + p.column }
+            if let index = outside[p] { return index }
+            let index = rows * columns + outside.count
+            outside[p] = index
+            return index
+        }
     }
 }
 
@@ -244,7 +290,8 @@ struct _DeductionEngine {
     let model: Solver
     let level: Puzzle
     let equationsOf: [[Int]]   // per blank: equations with a table through it
-    /// Each equation's live tuples for the states asked about last.
+    let blanksInNoEquation: [Int]
+    /// Each equation's live tuples for the state asked about last.
     let live: _LiveTuples
     var backtracks = 0
     var budget = Grader.guessBudget
@@ -261,7 +308,8 @@ struct _DeductionEngine {
             for v in table.variables { equationsOf[v].append(e) }
         }
         self.equationsOf = equationsOf
-        self.live = _LiveTuples(model: model, equationsOf: equationsOf)
+        self.blanksInNoEquation = equationsOf.indices.filter { equationsOf[$0].isEmpty }
+        self.live = _LiveTuples(model: model)
     }
 
     func initialState() -> _DeductionState {
@@ -293,11 +341,12 @@ struct _DeductionEngine {
     /// the tiles left and, when `domains` are given, keep every empty cell
     /// within its candidates (`domains[blank][value]`).
     func liveTuples(_ e: Int, _ state: _DeductionState, domains: [[Bool]]? = nil) -> [[Int]] {
-        let tuples = model.tables[e].tuples
-        let variables = model.tables[e].variables
+        self.live.prepare(state)
+        let table = model.tables[e]
+        let variables = table.variables
         var live: [[Int]] = []
-        for t in self.live.indices(e, state) {
-            let tuple = tuples[Int(t)]
+        for i in 0..<self.live.liveCount(e) {
+            let tuple = table.tuple(self.live.liveTuple(e, i))
             if let domains, variables.indices.contains(where: {
                 state.assigned[variables[$0]] < 0 && !domains[variables[$0]][tuple[$0]]
             }) {
@@ -336,6 +385,16 @@ struct _DeductionEngine {
         let pool = model.values.indices.map { state.remaining[$0] > 0 }
         var result = Narrowing(domains: model.blanks.indices.map { state.assigned[$0] < 0 ? pool : [] },
                                narrowedBy: Array(repeating: [], count: model.blanks.count))
+        // An equation or pair whose cells' candidates have not changed since
+        // it was last filled in would remove nothing: it is passed over.
+        // `tick` counts fillings in; each cell remembers the filling that
+        // last changed it, each equation and pair the one that last looked.
+        var tick = 0
+        var changedAt = [Int](repeating: 0, count: model.blanks.count)
+        var lookedAt = [Int](repeating: 0, count: model.tables.count)
+        func unchanged(since time: Int, _ equations: Int...) -> Bool {
+            time > 0 && equations.allSatisfy { e in model.tables[e].variables.allSatisfy { changedAt[$0] < time } }
+        }
         func keep(_ blank: Int, _ support: [Bool], by equations: [Int]) -> Bool? {
             var changed = false
             for v in model.values.indices where result.domains[blank][v] && !support[v] {
@@ -343,8 +402,11 @@ struct _DeductionEngine {
                 result.narrowedBy[blank] = equations
                 changed = true
             }
+            if changed { changedAt[blank] = tick }
             return result.domains[blank].contains(true) ? changed : nil
         }
+        let crossing = pairs ? crossingPairs(state) : []
+        var pairLookedAt = [Int](repeating: 0, count: crossing.count)
         var changed = true
         while changed {
             changed = false
@@ -352,9 +414,13 @@ struct _DeductionEngine {
                 let variables = model.tables[e].variables
                 let open = variables.indices.filter { state.assigned[variables[$0]] < 0 }
                 guard !open.isEmpty else {
-                    if liveTuples(e, state).isEmpty { return nil }
+                    live.prepare(state)
+                    if live.liveCount(e) == 0 { return nil }
                     continue
                 }
+                if unchanged(since: lookedAt[e], e) { continue }
+                tick += 1
+                lookedAt[e] = tick
                 var support = [[Bool]](repeating: [Bool](repeating: false, count: model.values.count), count: variables.count)
                 for tuple in liveTuples(e, state, domains: result.domains) {
                     for k in open { support[k][tuple[k]] = true }
@@ -365,7 +431,10 @@ struct _DeductionEngine {
                 }
             }
             if changed || !pairs { continue }
-            for (e1, e2) in crossingPairs(state) {
+            for (i, (e1, e2)) in crossing.enumerated() {
+                if unchanged(since: pairLookedAt[i], e1, e2) { continue }
+                tick += 1
+                pairLookedAt[i] = tick
                 guard let support = pairSupport(e1, e2, state, result.domains) else { continue }
                 for (b, values) in support {
                     guard let narrowed = keep(b, values, by: [e1, e2]) else { return nil }
@@ -383,14 +452,19 @@ struct _DeductionEngine {
 
     /// The pairs of equations that share an empty cell, in order.
     func crossingPairs(_ state: _DeductionState) -> [(Int, Int)] {
+        // From the equations through each empty cell (ascending), not from
+        // all pairs of equations.
         var pairs: [(Int, Int)] = []
-        for e1 in model.tables.indices {
-            for e2 in (e1 + 1)..<model.tables.count
-            where model.tables[e1].variables.contains(where: { state.assigned[$0] < 0 && model.tables[e2].variables.contains($0) }) {
-                pairs.append((e1, e2))
+        for b in model.blanks.indices where state.assigned[b] < 0 {
+            let through = equationsOf[b]
+            for i in through.indices {
+                for j in (i + 1)..<through.count where through[j] != through[i] { pairs.append((through[i], through[j])) }
             }
         }
-        return pairs
+        pairs.sort { $0 < $1 }
+        var unique: [(Int, Int)] = []
+        for pair in pairs where unique.last.map({ $0 != pair }) ?? true { unique.append(pair) }
+        return unique
     }
 
     /// For each empty cell of equations `e1` and `e2`, the values it takes in
@@ -429,46 +503,25 @@ struct _DeductionEngine {
     /// tiles left tell, ascending.
     func candidates(_ blank: Int, in e: Int, _ state: _DeductionState) -> [Int] {
         guard let k = model.tables[e].variables.firstIndex(of: blank) else { return [] }
-        return _LiveTuples.members(live.support(e, k, state))
+        live.prepare(state)
+        return _LiveTuples.members(live.support(ofCell: live.cellStart[e] + k))
     }
 
     /// The intersection of the candidates from every equation through `blank`.
     func candidates(_ blank: Int, _ state: _DeductionState) -> [Int] {
-        guard let mask = candidateMask(blank, state) else {
-            return (0..<model.values.count).filter { state.remaining[$0] > 0 }
-        }
+        var mask: [UInt64] = []
+        candidateMask(blank, state, into: &mask)
         return _LiveTuples.members(mask)
     }
 
-    /// ``candidates(_:_:)`` as a bit set over value indices; `nil` when no
-    /// equation runs through `blank`.
-    func candidateMask(_ blank: Int, _ state: _DeductionState) -> [UInt64]? {
-        candidateMask(blank, live.snapshot(state))
-    }
-
-    func candidateMask(_ blank: Int, _ snapshot: _LiveTuples.Snapshot) -> [UInt64]? {
-        var result: [UInt64] = []
-        return candidateMask(blank, snapshot, into: &result) ? result : nil
-    }
-
-    /// ``candidateMask(_:_:)`` written into `result` (a buffer reused from
-    /// one cell to the next); false when no equation runs through `blank`.
-    func candidateMask(_ blank: Int, _ snapshot: _LiveTuples.Snapshot, into result: inout [UInt64]) -> Bool {
-        guard !equationsOf[blank].isEmpty else { return false }
-        let words = live.words
-        result.removeAll(keepingCapacity: true)
-        result.append(contentsOf: repeatElement(~0, count: words))
-        for e in equationsOf[blank] {
-            guard let k = model.tables[e].variables.firstIndex(of: blank) else { continue }
-            snapshot.support[e].withUnsafeBufferPointer { support in
-                for w in 0..<words { result[w] &= support[k * words + w] }
-            }
-        }
-        return true
-    }
-
-    func openEquationBlanks(_ e: Int, _ state: _DeductionState) -> [Int] {
-        model.tables[e].variables.filter { state.assigned[$0] < 0 }
+    /// ``candidates(_:_:)`` as a bit set over value indices, written into
+    /// `mask` (a buffer reused from one cell to the next): every value with
+    /// tiles left when no equation runs through `blank`.
+    func candidateMask(_ blank: Int, _ state: _DeductionState, into mask: inout [UInt64]) {
+        live.prepare(state)
+        if live.candidates(blank, into: &mask) { return }
+        mask = [UInt64](repeating: 0, count: live.words)
+        for v in model.values.indices where state.remaining[v] > 0 { mask[v / 64] |= 1 << UInt64(v % 64) }
     }
 
     // MARK: Techniques
@@ -484,40 +537,48 @@ struct _DeductionEngine {
 
     func moves(_ technique: Technique, _ state: _DeductionState) -> [Move] {
         var moves: [Move] = []
-        var taken = Set<Int>()
-        func add(_ move: Move) { if taken.insert(move.blank).inserted { moves.append(move) } }
+        var taken = [Bool](repeating: false, count: model.blanks.count)
+        func add(_ move: Move) {
+            guard !taken[move.blank] else { return }
+            taken[move.blank] = true
+            moves.append(move)
+        }
+        live.prepare(state)
         switch technique {
         case .oneBlank, .uniquePair:
+            // An equation with `open` empty cells and one live tuple.
             let open = technique == .oneBlank ? 1 : 2
-            for e in model.tables.indices {
-                let blanks = openEquationBlanks(e, state)
-                guard blanks.count == open else { continue }
-                let live = liveTuples(e, state)
-                guard live.count == 1 else { continue }
-                for b in blanks {
-                    guard let k = model.tables[e].variables.firstIndex(of: b) else { continue }
-                    add(Move(blank: b, value: live[0][k], equations: [e]))
+            for e in live.singleTupleEquations(open: open) {
+                let tuple = live.liveTuple(e, 0), first = live.cellStart[e]
+                for k in 0..<(live.cellStart[e + 1] - first) where state.assigned[live.blankOfCell[first + k]] < 0 {
+                    add(Move(blank: live.blankOfCell[first + k], value: live.value(e, tuple: tuple, cell: k), equations: [e]))
                 }
             }
         case .lastCandidate:
             for b in model.blanks.indices where state.assigned[b] < 0 {
-                for e in equationsOf[b] where openEquationBlanks(e, state).count >= 2 {
-                    let c = candidates(b, in: e, state)
-                    if c.count == 1 { add(Move(blank: b, value: c[0], equations: [e])) }
+                for cell in live.cellsOfBlank[b] where live.openCount(live.equationOfCell[cell]) >= 2 {
+                    let (count, value) = live.supportCount(ofCell: cell)
+                    if count == 1 { add(Move(blank: b, value: value, equations: [live.equationOfCell[cell]])) }
                 }
             }
         case .crossing:
-            for b in model.blanks.indices where state.assigned[b] < 0 && equationsOf[b].count >= 2 {
-                let lists = equationsOf[b].map { candidates(b, in: $0, state) }
-                let common = lists.dropFirst().reduce(lists[0]) { r, c in r.filter(c.contains) }
-                if common.count == 1 {
-                    add(Move(blank: b, value: common[0], equations: equationsOf[b], candidates: lists))
-                }
+            var mask: [UInt64] = []
+            for b in model.blanks.indices where state.assigned[b] < 0 && live.cellsOfBlank[b].count >= 2 {
+                guard live.candidates(b, into: &mask), mask.reduce(0, { $0 + $1.nonzeroBitCount }) == 1 else { continue }
+                let lists = live.cellsOfBlank[b].map { _LiveTuples.members(live.support(ofCell: $0)) }
+                add(Move(blank: b, value: _LiveTuples.members(mask)[0], equations: equationsOf[b], candidates: lists))
             }
         case .onlyPlace:
-            let lists = model.blanks.indices.map { state.assigned[$0] < 0 ? candidates($0, state) : [] }
+            let words = live.words
+            var masks = [UInt64](repeating: 0, count: model.blanks.count * words)
+            var mask: [UInt64] = []
+            for b in model.blanks.indices where state.assigned[b] < 0 {
+                candidateMask(b, state, into: &mask)
+                for w in 0..<words { masks[b * words + w] = mask[w] }
+            }
             for v in model.values.indices where state.remaining[v] > 0 {
-                let holders = model.blanks.indices.filter { lists[$0].contains(v) }
+                let bit: UInt64 = 1 << UInt64(v % 64)
+                let holders = model.blanks.indices.filter { masks[$0 * words + v / 64] & bit != 0 }
                 if holders.count == state.remaining[v] {
                     for b in holders { add(Move(blank: b, value: v, equations: equationsOf[b])) }
                 }
@@ -601,195 +662,19 @@ struct _DeductionEngine {
     /// True when some equation can no longer be completed or some tile has
     /// nowhere to go.
     func contradiction(_ state: _DeductionState) -> Bool {
-        let snapshot = live.snapshot(state)
-        for e in model.tables.indices where snapshot.live[e].isEmpty { return true }
+        live.prepare(state)
+        if live.deadEquations > 0 { return true }
         if state.open == 0 { return false }
-        var holders = [Int](repeating: 0, count: model.values.count)
-        var mask: [UInt64] = []
-        for b in model.blanks.indices where state.assigned[b] < 0 {
-            if candidateMask(b, snapshot, into: &mask) {
-                guard mask.contains(where: { $0 != 0 }) else { return true }
-                for (w, word) in mask.enumerated() {
-                    var bits = word
-                    while bits != 0 {
-                        holders[w * 64 + bits.trailingZeroBitCount] += 1
-                        bits &= bits - 1
-                    }
-                }
-            } else {
-                var any = false
-                for v in model.values.indices where state.remaining[v] > 0 {
-                    holders[v] += 1
-                    any = true
-                }
-                if !any { return true }
-            }
+        if live.blanksWithoutCandidate > 0 { return true }
+        // Empty cells in no equation may take any value with tiles left.
+        let free = blanksInNoEquation.reduce(0) { $0 + (state.assigned[$1] < 0 ? 1 : 0) }
+        if free > 0 && !state.remaining.contains(where: { $0 > 0 }) { return true }
+        return model.values.indices.contains {
+            state.remaining[$0] > live.holders($0) + (state.remaining[$0] > 0 ? free : 0)
         }
-        return model.values.indices.contains { state.remaining[$0] > holders[$0] }
     }
 
     // MARK: Solving
-}
-
-/// The live tuples of every equation (those agreeing with the placed values
-/// and fitting in the tiles left, as ``_DeductionEngine/liveTuples(_:_:domains:)``
-/// without domains) and, per empty cell of each equation, the values they
-/// give it, for the two states asked about last.
-///
-/// A state reached from a kept one by placing values only (nothing taken
-/// back) is derived from it: only the equations through a newly placed cell,
-/// and those whose live tuples give an open cell a value with fewer tiles
-/// left now, are filtered again, and only among the tuples live in the kept
-/// state. Placing a value can only kill tuples, and a
-/// tuple outside both groups neither agrees less nor needs a tile that is
-/// gone, so the others keep their live tuples. Any other state is built from
-/// the tables. The work per step so grows with the equations it touches, not
-/// with all of them.
-final class _LiveTuples {
-    /// One state's live tuples (a class: handed out without copying).
-    final class Snapshot {
-        let assigned: [Int]
-        let remaining: [Int]
-        /// Per equation: indices of its live tuples, ascending.
-        var live: [[Int32]]
-        /// Per equation: for each of its cells, the values its live tuples
-        /// give it, as a bit set of `words` words.
-        var support: [[UInt64]]
-        /// Per equation: the values its live tuples give its open cells.
-        var openValues: [[UInt64]]
-
-        init(assigned: [Int], remaining: [Int], live: [[Int32]], support: [[UInt64]], openValues: [[UInt64]]) {
-            self.assigned = assigned
-            self.remaining = remaining
-            self.live = live
-            self.support = support
-            self.openValues = openValues
-        }
-    }
-
-    let model: Solver
-    let equationsOf: [[Int]]
-    let words: Int
-    /// False: never derive, filter every state's tables anew.
-    var deriving = true
-    /// The kept states, the one used last first.
-    private var kept: [Snapshot] = []
-    /// Equations filtered again from their tables so far (a deterministic
-    /// measure of the work done).
-    private(set) var refiltered = 0
-
-    init(model: Solver, equationsOf: [[Int]]) {
-        self.model = model
-        self.equationsOf = equationsOf
-        self.words = max(1, (model.values.count + 63) / 64)
-    }
-
-    /// The ascending value indices of a bit set.
-    static func members(_ mask: [UInt64]) -> [Int] {
-        var result: [Int] = []
-        for (w, word) in mask.enumerated() {
-            var bits = word
-            while bits != 0 {
-                result.append(w * 64 + bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
-        return result
-    }
-
-    /// The live tuple indices of equation `e` in `state`.
-    func indices(_ e: Int, _ state: _DeductionState) -> [Int32] {
-        snapshot(state).live[e]
-    }
-
-    /// The values the live tuples of equation `e` give its `k`th cell.
-    func support(_ e: Int, _ k: Int, _ state: _DeductionState) -> [UInt64] {
-        Array(snapshot(state).support[e][(k * words)..<((k + 1) * words)])
-    }
-
-    /// The kept snapshot of `state`, derived or built when needed.
-    func snapshot(_ state: _DeductionState) -> Snapshot {
-        if let i = kept.firstIndex(where: { $0.assigned == state.assigned && $0.remaining == state.remaining }) {
-            if i != 0 { kept.swapAt(0, i) }
-            return kept[0]
-        }
-        let made: Snapshot
-        if deriving, let base = kept.first(where: { placesOnly(from: $0, to: state) }) {
-            made = Snapshot(assigned: state.assigned, remaining: state.remaining, live: base.live, support: base.support,
-                            openValues: base.openValues)
-            var dirty = [Bool](repeating: false, count: model.tables.count)
-            for b in state.assigned.indices where base.assigned[b] != state.assigned[b] {
-                for e in equationsOf[b] { dirty[e] = true }
-            }
-            var fewer: [Int] = []
-            for v in state.remaining.indices where state.remaining[v] < base.remaining[v] { fewer.append(v) }
-            for e in dirty.indices where !dirty[e] {
-                let open = base.openValues[e]
-                if fewer.contains(where: { open[$0 / 64] & (1 << UInt64($0 % 64)) != 0 }) { dirty[e] = true }
-            }
-            for e in dirty.indices where dirty[e] { filter(e, into: made, among: base.live[e]) }
-        } else {
-            let count = model.tables.count
-            made = Snapshot(assigned: state.assigned, remaining: state.remaining,
-                            live: Array(repeating: [], count: count), support: Array(repeating: [], count: count),
-                            openValues: Array(repeating: [], count: count))
-            for e in 0..<count { filter(e, into: made, among: nil) }
-        }
-        kept.insert(made, at: 0)
-        if kept.count > 2 { kept.removeLast() }
-        return made
-    }
-
-    /// Whether `state` follows from `base` by placing values only.
-    private func placesOnly(from base: Snapshot, to state: _DeductionState) -> Bool {
-        guard base.assigned.count == state.assigned.count, base.remaining.count == state.remaining.count else { return false }
-        for b in state.assigned.indices where base.assigned[b] != state.assigned[b] && base.assigned[b] >= 0 { return false }
-        for v in state.remaining.indices where state.remaining[v] > base.remaining[v] { return false }
-        return true
-    }
-
-    /// Filters equation `e`'s table for `snapshot`'s state: the tuples at
-    /// `among` (those live in a state it follows from by placing values
-    /// only, ascending), or the whole table.
-    private func filter(_ e: Int, into snapshot: Snapshot, among: [Int32]?) {
-        refiltered += 1
-        let variables = model.tables[e].variables
-        let tuples = model.tables[e].tuples
-        var live: [Int32] = []
-        live.reserveCapacity(among?.count ?? tuples.count)
-        var support = [UInt64](repeating: 0, count: variables.count * words)
-        var openValues = [UInt64](repeating: 0, count: words)
-        var used: [(value: Int, count: Int)] = []
-        let assigned = snapshot.assigned, remaining = snapshot.remaining
-        let count = among?.count ?? tuples.count
-        outer: for i in 0..<count {
-            let t = among.map { Int($0[i]) } ?? i
-            let tuple = tuples[t]
-            used.removeAll(keepingCapacity: true)
-            for (k, variable) in variables.enumerated() {
-                let a = assigned[variable]
-                let value = tuple[k]
-                if a >= 0 {
-                    if a != value { continue outer }
-                } else if let slot = used.firstIndex(where: { $0.value == value }) {
-                    used[slot].count += 1
-                    if used[slot].count > remaining[value] { continue outer }
-                } else {
-                    if remaining[value] < 1 { continue outer }
-                    used.append((value, 1))
-                }
-            }
-            live.append(Int32(t))
-            for (k, variable) in variables.enumerated() {
-                let value = tuple[k]
-                support[k * words + value / 64] |= 1 << UInt64(value % 64)
-                if assigned[variable] < 0 { openValues[value / 64] |= 1 << UInt64(value % 64) }
-            }
-        }
-        snapshot.live[e] = live
-        snapshot.support[e] = support
-        snapshot.openValues[e] = openValues
-    }
 }
 
 extension _DeductionEngine: TieredSolver {
