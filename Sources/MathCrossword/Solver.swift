@@ -132,11 +132,9 @@ public struct Solver: Sendable {
             guard let v = number.intValue else { return false }
             return v >= -SmallValues.limit && v <= SmallValues.limit
         }
-        for equation in level.equations where (equation.cellPositions.count + 1) / 2 - 1 > SmallValues.maxOperands {
-            return true
-        }
-        for cell in level.cells {
-            if let value = cell.fixedValue, !small(value) { return true }
+        if level.equations.contains(where: { ($0.cellPositions.count + 1) / 2 - 1 > SmallValues.maxOperands }) { return true }
+        for index in level.cells.indices {
+            if let value = level.cells[index].fixedValue, !small(value) { return true }
         }
         return !level.numberPool.allSatisfy(small)
     }
