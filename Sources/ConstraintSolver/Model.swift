@@ -107,26 +107,53 @@ public struct Model: Sendable {
     /// - Complexity: O(*t* × *k*²) for *t* tuples of arity *k*.
     public mutating func addTable(_ variables: [Int], tuples: [[Int]]) throws(ModelError) {
         try _checkVariables(variables)
+        var flat: [Int] = []
+        flat.reserveCapacity(tuples.count * variables.count)
         for (row, tuple) in tuples.enumerated() {
             guard tuple.count == variables.count else {
                 throw ModelError(.lengthMismatch, "tuple \(row) has \(tuple.count) values for \(variables.count) variables")
             }
-            for (position, value) in tuple.enumerated() {
-                let size = domainSizes[variables[position]]
-                guard value >= 0 && value < size else {
-                    throw ModelError(.valueOutOfRange, "tuple \(row) gives value \(value) to variable \(variables[position]) with domain 0..<\(size)")
-                }
+            flat.append(contentsOf: tuple)
+        }
+        try addTable(variables, flatTuples: flat, count: tuples.count)
+    }
+
+    /// ``addTable(_:tuples:)`` with the tuples laid end to end: tuple `t` is
+    /// `flatTuples[t * k ..< (t + 1) * k]` for `k = variables.count`.
+    ///
+    /// - Parameters:
+    ///   - variables: The scope, in the order of the tuple components.
+    ///   - flatTuples: The allowed combinations of value indices, one after
+    ///     the other.
+    ///   - count: How many tuples (which `flatTuples` cannot tell when
+    ///     `variables` is empty).
+    /// - Throws: ``ModelError`` when a variable is out of range, `flatTuples`
+    ///   does not hold `count` tuples or a value is outside its variable's
+    ///   domain.
+    public mutating func addTable(_ variables: [Int], flatTuples: [Int], count: Int) throws(ModelError) {
+        try _checkVariables(variables)
+        let arity = variables.count
+        guard count >= 0, arity == 0 ? flatTuples.isEmpty : flatTuples.count % arity == 0 && flatTuples.count / arity == count else {
+            throw ModelError(.lengthMismatch, "\(flatTuples.count) values for \(count) tuples of \(arity) variables")
+        }
+        for (i, value) in flatTuples.enumerated() {
+            let size = domainSizes[variables[i % arity]]
+            guard value >= 0 && value < size else {
+                throw ModelError(.valueOutOfRange,
+                                 "tuple \(i / arity) gives value \(value) to variable \(variables[i % arity]) with domain 0..<\(size)")
             }
         }
         // Merge repeated variables: `first[i]` is the first position holding variables[i].
         let first = variables.indices.map { i in variables.firstIndex(of: variables[i]) ?? i }
         let kept = variables.indices.filter { first[$0] == $0 }
-        var flat: [Int] = []
-        flat.reserveCapacity(tuples.count * kept.count)
-        for tuple in tuples where variables.indices.allSatisfy({ tuple[$0] == tuple[first[$0]] }) {
-            for position in kept { flat.append(tuple[position]) }
+        var flat = flatTuples
+        if kept.count < arity {
+            flat.removeAll(keepingCapacity: true)
+            for t in 0..<count where variables.indices.allSatisfy({ flatTuples[t * arity + $0] == flatTuples[t * arity + first[$0]] }) {
+                for position in kept { flat.append(flatTuples[t * arity + position]) }
+            }
         }
-        let rowCount = kept.isEmpty ? (tuples.isEmpty ? 0 : 1) : flat.count / kept.count
+        let rowCount = kept.isEmpty ? count : flat.count / kept.count
         if rowCount == 0 {
             isTriviallyInfeasible = true
         } else if !kept.isEmpty {

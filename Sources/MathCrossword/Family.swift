@@ -87,7 +87,15 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
     /// model twice.
     public func problems(_ level: Puzzle) -> [String] { [] }
 
-    public func check(_ level: Puzzle) -> CheckReport {
+    public func check(_ level: Puzzle) -> CheckReport { check(level, details: true) }
+
+    /// ``check(_:)``; the equations' lines (the details) are made only when
+    /// `details` asks for them.
+    ///
+    /// - Parameters:
+    ///   - level: the level to check.
+    ///   - details: whether to make the detail lines.
+    public func check(_ level: Puzzle, details: Bool) -> CheckReport {
         // Only a level with large values or long equations can overflow;
         // only then is the model built to find where.
         if Solver.mayOverflow(level) {
@@ -98,12 +106,20 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
                                    problems: ["\(SolveError.overflow(position))"])
             } catch {}  // too many blanks to tabulate matters to solving, not to the format
         }
-        var filled = level
-        for entry in level.solution ?? [] { filled[entry.position].currentValue = entry.value }
-        let states = EquationEvaluator().evaluate(filled)
+        var lines: [String] = []
+        if details {
+            // The solution's values by row-major index, placed without copying the level.
+            var placed = [PuzzleNumber?](repeating: nil, count: level.cells.count)
+            for entry in level.solution ?? [] where level.contains(entry.position) {
+                let slot = entry.position.row * level.columns + entry.position.column
+                if slot < placed.count { placed[slot] = entry.value }
+            }
+            let states = EquationEvaluator().evaluate(level, placing: placed)
+            lines = zip(Explain.equationTexts(in: level), states).map { "\($0)  \($1.rawValue)" }
+        }
         return CheckReport(
-            summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.blankPositions.count) blanks",
-            details: zip(Explain.equationTexts(in: level), states).map { "\($0)  \($1.rawValue)" },
+            summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.cells.count { $0.type == .emptyOperand }) blanks",
+            details: lines,
             notes: LevelCheck.notes(for: level))
     }
 

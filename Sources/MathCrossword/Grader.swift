@@ -342,11 +342,11 @@ struct _DeductionEngine {
     /// within its candidates (`domains[blank][value]`).
     func liveTuples(_ e: Int, _ state: _DeductionState, domains: [[Bool]]? = nil) -> [[Int]] {
         self.live.prepare(state)
-        let tuples = model.tables[e].tuples
-        let variables = model.tables[e].variables
+        let table = model.tables[e]
+        let variables = table.variables
         var live: [[Int]] = []
         for i in 0..<self.live.liveCount(e) {
-            let tuple = tuples[self.live.liveTuple(e, i)]
+            let tuple = table.tuple(self.live.liveTuple(e, i))
             if let domains, variables.indices.contains(where: {
                 state.assigned[variables[$0]] < 0 && !domains[variables[$0]][tuple[$0]]
             }) {

@@ -77,18 +77,14 @@ public struct TokenGrid: Sendable, Equatable {
         var runs: [EquationRun] = []
         var covered = [UInt8](repeating: 0, count: rows * columns)  // bit 1: horizontal, bit 2: vertical
         for row in 0..<rows {
-            for column in 0..<columns where self[row, column] != .block {
+            for column in 0..<columns where !isBlock(row, column) {
                 for orientation in EquationOrientation.allCases {
                     let (dr, dc) = orientation == .horizontal ? (0, 1) : (1, 0)
-                    guard self[row - dr, column - dc] == .block else { continue }  // not a run start
-                    var positions: [GridPosition] = []
-                    var r = row, c = column
-                    while self[r, c] != .block {
-                        positions.append(GridPosition(row: r, column: c))
-                        r += dr
-                        c += dc
-                    }
-                    guard positions.count >= 2 else { continue }
+                    guard isBlock(row - dr, column - dc) else { continue }  // not a run start
+                    var length = 1
+                    while !isBlock(row + length * dr, column + length * dc) { length += 1 }
+                    guard length >= 2 else { continue }
+                    let positions = (0..<length).map { GridPosition(row: row + $0 * dr, column: column + $0 * dc) }
                     try checkReading(positions, orientation)
                     let bit: UInt8 = orientation == .horizontal ? 1 : 2
                     for p in positions { covered[p.row * columns + p.column] |= bit }
@@ -96,7 +92,9 @@ public struct TokenGrid: Sendable, Equatable {
                 }
             }
         }
-        for index in tokens.indices where tokens[index] != .block {
+        for index in tokens.indices {
+            if case .block = tokens[index] { continue }
+            guard covered[index] == 0 || (covered[index] == 3 && !tokens[index].isOperand) else { continue }
             let position = GridPosition(row: index / columns, column: index % columns)
             if covered[index] == 0 {
                 throw GridIssue(position: position, message: "'\(tokens[index].text)' lies in no equation (a run of two or more non-block cells)")
@@ -111,11 +109,22 @@ public struct TokenGrid: Sendable, Equatable {
         return runs
     }
 
+    /// Whether the cell is a block or lies outside the grid.
+    private func isBlock(_ row: Int, _ column: Int) -> Bool {
+        guard (0..<rows).contains(row), (0..<columns).contains(column) else { return true }
+        if case .block = tokens[row * columns + column] { return true }
+        return false
+    }
+
     private func checkReading(_ positions: [GridPosition], _ orientation: EquationOrientation) throws(GridIssue) {
-        let run = "the \(orientation == .horizontal ? "horizontal" : "vertical") run starting at \(positions[0])"
+        // The words of a fault, made only when there is one.
+        func issue(at position: GridPosition, _ fault: String) -> GridIssue {
+            let run = "the \(orientation == .horizontal ? "horizontal" : "vertical") run starting at \(positions[0])"
+            return GridIssue(position: position, message: "\(run) \(fault)")
+        }
         let shape = "'operand (operator operand)+ = operand'"
         if positions.count < 5 || positions.count % 2 == 0 {
-            throw GridIssue(position: positions[0], message: "\(run) has \(positions.count) cells; an equation reads \(shape) in 5, 7, 9… cells")
+            throw issue(at: positions[0], "has \(positions.count) cells; an equation reads \(shape) in 5, 7, 9… cells")
         }
         for (offset, position) in positions.enumerated() {
             let token = self[position]
@@ -130,7 +139,7 @@ public struct TokenGrid: Sendable, Equatable {
                 expected = "an operator (+ - x /)"
             }
             if let expected {
-                throw GridIssue(position: position, message: "\(run) must read \(shape): expected \(expected), found '\(token.text)'")
+                throw issue(at: position, "must read \(shape): expected \(expected), found '\(token.text)'")
             }
         }
     }
@@ -140,15 +149,7 @@ extension Puzzle {
     /// The level's cells as tokens: `?` for every empty cell, whatever the
     /// player placed there.
     public var tokenGrid: TokenGrid {
-        TokenGrid(rows: rows, columns: columns, tokens: cells.map { cell in
-            switch cell.type {
-            case .block: return .block
-            case .emptyOperand: return .empty
-            case .fixedOperand: return .number(cell.fixedValue ?? 0)
-            case .operatorSymbol: return .op(cell.operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add)
-            case .equals: return .equals
-            }
-        })
+        TokenGrid(rows: rows, columns: columns, tokens: cells.indices.map { cells[$0].token })
     }
 
     /// The level with every given number made empty and its value added to
@@ -193,5 +194,18 @@ extension Puzzle {
         }
         self.init(id: id, difficulty: difficulty, rows: grid.rows, columns: grid.columns, cells: cells,
                   equations: equations, numberPool: numberPool.sorted(), solution: solution)
+    }
+}
+
+extension GridCell {
+    /// The cell as a token: `?` for an empty cell, whatever the player placed there.
+    var token: GridToken {
+        switch type {
+        case .block: return .block
+        case .emptyOperand: return .empty
+        case .fixedOperand: return .number(fixedValue ?? 0)
+        case .operatorSymbol: return .op(operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add)
+        case .equals: return .equals
+        }
     }
 }

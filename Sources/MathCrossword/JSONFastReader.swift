@@ -2,25 +2,34 @@ import Foundation
 import PuzzleKit
 
 /// Reads the JSON form of a level straight from its bytes, for the common
-/// case: exactly the keys of ``Puzzle`` and its parts, each at most once,
-/// integers written plainly. Anything else — an unknown or repeated key, a
-/// missing one, a fraction or exponent, a number beyond `Int`, malformed
-/// JSON — gives `nil`, and the caller decodes with Foundation's decoder,
-/// which then either reads the same level or reports the error with its path.
-/// So this reader never decides what an error message says, and a level it
-/// returns is the one the decoder would have returned.
+/// case: exactly the keys of ``Puzzle`` and its parts, each at most once and
+/// in any order, integers written plainly. Anything else — an unknown or
+/// repeated key, a missing one, a key or value with an escape, a fraction or
+/// exponent, a number beyond `Int`, malformed JSON — gives `nil`, and the
+/// caller decodes with Foundation's decoder, which then either reads the
+/// same level or reports the error with its path. So this reader never
+/// decides what an error message says, and a level it returns is the one
+/// the decoder would have returned.
+///
+/// Keys are compared as bytes, never made into strings; a cell's `type` and
+/// an equation's `orientation` likewise. The bytes are read through a
+/// pointer: the reader checks every index against the end itself.
 struct JSONFastReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0
+    /// The bytes of the key last read by ``object(_:)``, between its quotes.
+    private var keyStart = 0, keyCount = 0
 
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The level in `data`, or `nil` when it is not in the plain shape.
     static func level(_ data: Data) -> Puzzle? {
-        var reader = JSONFastReader([UInt8](data))
-        guard let level = reader.level() else { return nil }
-        reader.skipSpace()
-        return reader.at == reader.bytes.count ? level : nil
+        data.withUnsafeBytes { raw -> Puzzle? in
+            var reader = JSONFastReader(raw.bindMemory(to: UInt8.self))
+            guard let level = reader.level() else { return nil }
+            reader.skipSpace()
+            return reader.at == reader.bytes.count ? level : nil
+        }
     }
 
     // MARK: The level's shape
@@ -29,97 +38,150 @@ struct JSONFastReader {
         var id: String?, difficulty: Profile?, rows: Int?, columns: Int?
         var cells: [GridCell]?, equations: [Equation]?, pool: [PuzzleNumber]?
         var solution: [SolutionEntry]?? = .none
-        let read = object { reader, key in
-            switch key {
-            case "id" where id == nil: id = reader.string(); return id != nil
-            case "difficulty" where difficulty == nil: difficulty = reader.profile(); return difficulty != nil
-            case "rows" where rows == nil: rows = reader.integer(); return rows != nil
-            case "columns" where columns == nil: columns = reader.integer(); return columns != nil
-            case "cells" where cells == nil: cells = reader.array { $0.cell() }; return cells != nil
-            case "equations" where equations == nil: equations = reader.array { $0.equation() }; return equations != nil
-            case "numberPool" where pool == nil: pool = reader.array { $0.number() }; return pool != nil
-            case "solution" where solution == nil:
-                if reader.null() { solution = .some(nil); return true }
-                guard let entries = reader.array({ $0.solutionEntry() }) else { return false }
-                solution = .some(entries)
-                return true
-            default: return false
+        let read = object { reader in
+            if reader.key("cells"), cells == nil {
+                // Room for as many cells as the rest could hold (each takes
+                // over 64 bytes), so that the array is not regrown as it fills.
+                cells = reader.array(reserving: min((reader.bytes.count - reader.at) / 64, 1 << 16)) { $0.cell() }
+                return cells != nil
             }
+            if reader.key("columns"), columns == nil { columns = reader.integer(); return columns != nil }
+            if reader.key("difficulty"), difficulty == nil { difficulty = reader.profile(); return difficulty != nil }
+            if reader.key("equations"), equations == nil { equations = reader.array { $0.equation() }; return equations != nil }
+            if reader.key("id"), id == nil { id = reader.string(); return id != nil }
+            if reader.key("numberPool"), pool == nil { pool = reader.array { $0.number() }; return pool != nil }
+            if reader.key("rows"), rows == nil { rows = reader.integer(); return rows != nil }
+            if reader.key("solution"), solution == nil { return reader.optional(&solution) { $0.array { $0.solutionEntry() } } }
+            return false
         }
         guard read, let id, let difficulty, let rows, let columns, let cells, let equations, let pool else { return nil }
         return Puzzle(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
-                     numberPool: pool, solution: solution ?? nil)
+                      numberPool: pool, solution: solution ?? nil)
     }
 
     private mutating func profile() -> Profile? {
         var id: String?, name: String?, minValue: PuzzleNumber?, maxValue: PuzzleNumber?, operators: [String]?
-        var ints = [Int?](repeating: nil, count: 6)
-        let intKeys = ["gridRows", "gridColumns", "minEquations", "maxEquations", "maxOperandsPerEquation",
-                       "minCrossingsPerEquation"]
-        let read = object { reader, key in
-            switch key {
-            case "id" where id == nil: id = reader.string(); return id != nil
-            case "displayName" where name == nil: name = reader.string(); return name != nil
-            case "minValue" where minValue == nil: minValue = reader.number(); return minValue != nil
-            case "maxValue" where maxValue == nil: maxValue = reader.number(); return maxValue != nil
-            case "allowedOperators" where operators == nil: operators = reader.array { $0.string() }; return operators != nil
-            default:
-                guard let k = intKeys.firstIndex(of: key), ints[k] == nil else { return false }
-                ints[k] = reader.integer()
-                return ints[k] != nil
-            }
+        var rows: Int?, columns: Int?, minEquations: Int?, maxEquations: Int?, maxOperands: Int?, minCrossings: Int?
+        /// Reads an integer into a field not read yet.
+        func integer(_ reader: inout JSONFastReader, into field: inout Int?) -> Bool {
+            guard field == nil else { return false }
+            field = reader.integer()
+            return field != nil
         }
-        guard read, let id, let name, let minValue, let maxValue, let operators,
-              let rows = ints[0], let columns = ints[1], let minEquations = ints[2], let maxEquations = ints[3],
-              let maxOperands = ints[4], let minCrossings = ints[5] else { return nil }
+        let read = object { reader in
+            if reader.key("allowedOperators"), operators == nil { operators = reader.array { $0.string() }; return operators != nil }
+            if reader.key("displayName"), name == nil { name = reader.string(); return name != nil }
+            if reader.key("gridColumns") { return integer(&reader, into: &columns) }
+            if reader.key("gridRows") { return integer(&reader, into: &rows) }
+            if reader.key("id"), id == nil { id = reader.string(); return id != nil }
+            if reader.key("maxEquations") { return integer(&reader, into: &maxEquations) }
+            if reader.key("maxOperandsPerEquation") { return integer(&reader, into: &maxOperands) }
+            if reader.key("maxValue"), maxValue == nil { maxValue = reader.number(); return maxValue != nil }
+            if reader.key("minCrossingsPerEquation") { return integer(&reader, into: &minCrossings) }
+            if reader.key("minEquations") { return integer(&reader, into: &minEquations) }
+            if reader.key("minValue"), minValue == nil { minValue = reader.number(); return minValue != nil }
+            return false
+        }
+        guard read, let id, let name, let minValue, let maxValue, let operators, let rows, let columns,
+              let minEquations, let maxEquations, let maxOperands, let minCrossings else { return nil }
         return Profile(id: id, displayName: name, minValue: minValue, maxValue: maxValue, allowedOperators: operators,
-                                 gridRows: rows, gridColumns: columns, minEquations: minEquations, maxEquations: maxEquations,
-                                 maxOperandsPerEquation: maxOperands, minCrossingsPerEquation: minCrossings)
+                       gridRows: rows, gridColumns: columns, minEquations: minEquations, maxEquations: maxEquations,
+                       maxOperandsPerEquation: maxOperands, minCrossingsPerEquation: minCrossings)
     }
 
     private mutating func cell() -> GridCell? {
+        let start = at
+        if let cell = writersCell() { return cell }
+        at = start
         var id: UUID?, position: GridPosition?, type: CellType?
         var fixedValue: PuzzleNumber?? = .none, symbol: String?? = .none, current: PuzzleNumber?? = .none
-        let read = object { reader, key in
-            switch key {
-            case "id" where id == nil: id = reader.uuid(); return id != nil
-            case "position" where position == nil: position = reader.position(); return position != nil
-            case "type" where type == nil: type = reader.string().flatMap(CellType.init(rawValue:)); return type != nil
-            case "fixedValue" where fixedValue == nil: return reader.optional(&fixedValue) { $0.number() }
-            case "operatorSymbol" where symbol == nil: return reader.optional(&symbol) { $0.string() }
-            case "currentValue" where current == nil: return reader.optional(&current) { $0.number() }
-            default: return false
-            }
+        let read = object { reader in
+            if reader.key("id"), id == nil { id = reader.uuid(); return id != nil }
+            if reader.key("position"), position == nil { position = reader.position(); return position != nil }
+            if reader.key("type"), type == nil { type = reader.cellType(); return type != nil }
+            if reader.key("fixedValue"), fixedValue == nil { return reader.optional(&fixedValue) { $0.number() } }
+            if reader.key("operatorSymbol"), symbol == nil { return reader.optional(&symbol) { $0.symbol() } }
+            if reader.key("currentValue"), current == nil { return reader.optional(&current) { $0.number() } }
+            return false
         }
         guard read, let id, let position, let type else { return nil }
         return GridCell(id: id, position: position, type: type, fixedValue: fixedValue ?? nil, operatorSymbol: symbol ?? nil,
                         currentValue: current ?? nil)
     }
 
+    /// A cell as the writers emit it — keys sorted, no spaces, no `null`
+    /// fields — read in one pass without looking keys up; `nil` for any
+    /// other form (read by keys from the same place).
+    private mutating func writersCell() -> GridCell? {
+        guard literal("{\"") else { return nil }
+        var current: PuzzleNumber?, fixed: PuzzleNumber?, symbol: String?
+        if exactly("currentValue\":") {
+            guard let value = number(), literal(",\"") else { return nil }
+            current = value
+        }
+        if exactly("fixedValue\":") {
+            guard let value = number(), literal(",\"") else { return nil }
+            fixed = value
+        }
+        guard exactly("id\":"), let id = uuid(), literal(",\"") else { return nil }
+        if exactly("operatorSymbol\":") {
+            guard let value = self.symbol(), literal(",\"") else { return nil }
+            symbol = value
+        }
+        guard exactly("position\":"), let position = position(), literal(",\"type\":"), let type = cellType(),
+              take(UInt8(ascii: "}")) else { return nil }
+        return GridCell(id: id, position: position, type: type, fixedValue: fixed, operatorSymbol: symbol, currentValue: current)
+    }
+
     private mutating func equation() -> Equation? {
+        let start = at
+        if let equation = writersEquation() { return equation }
+        at = start
         var id: UUID?, orientation: EquationOrientation?, positions: [GridPosition]?
-        let read = object { reader, key in
-            switch key {
-            case "id" where id == nil: id = reader.uuid(); return id != nil
-            case "orientation" where orientation == nil:
-                orientation = reader.string().flatMap(EquationOrientation.init(rawValue:))
+        let read = object { reader in
+            if reader.key("cellPositions"), positions == nil { positions = reader.array { $0.position() }; return positions != nil }
+            if reader.key("id"), id == nil { id = reader.uuid(); return id != nil }
+            if reader.key("orientation"), orientation == nil {
+                if reader.literal("\"horizontal\"") { orientation = .horizontal } else if reader.literal("\"vertical\"") { orientation = .vertical }
                 return orientation != nil
-            case "cellPositions" where positions == nil: positions = reader.array { $0.position() }; return positions != nil
-            default: return false
             }
+            return false
         }
         guard read, let id, let orientation, let positions else { return nil }
         return Equation(id: id, orientation: orientation, cellPositions: positions)
     }
 
+    /// An equation as the writers emit it (keys sorted, no spaces), read in
+    /// one pass; `nil` for any other form (read by keys from the same place).
+    private mutating func writersEquation() -> Equation? {
+        // Room for the positions of an equation of up to four operands.
+        guard literal("{\"cellPositions\":"), let positions = array(reserving: 9, { $0.position() }),
+              literal(",\"id\":"), let id = uuid(), literal(",\"orientation\":") else { return nil }
+        let orientation: EquationOrientation
+        if literal("\"horizontal\"") {
+            orientation = .horizontal
+        } else if literal("\"vertical\"") {
+            orientation = .vertical
+        } else {
+            return nil
+        }
+        guard take(UInt8(ascii: "}")) else { return nil }
+        return Equation(id: id, orientation: orientation, cellPositions: positions)
+    }
+
     private mutating func position() -> GridPosition? {
+        // The writers' form, `{"column":…,"row":…}`, is read in one pass;
+        // anything else from the same place by keys.
+        let start = at
+        if literal("{\"column\":"), let column = integer(), literal(",\"row\":"), let row = integer(), take(UInt8(ascii: "}")) {
+            return GridPosition(row: row, column: column)
+        }
+        at = start
         var row: Int?, column: Int?
-        let read = object { reader, key in
-            switch key {
-            case "row" where row == nil: row = reader.integer(); return row != nil
-            case "column" where column == nil: column = reader.integer(); return column != nil
-            default: return false
-            }
+        let read = object { reader in
+            if reader.key("column"), column == nil { column = reader.integer(); return column != nil }
+            if reader.key("row"), row == nil { row = reader.integer(); return row != nil }
+            return false
         }
         guard read, let row, let column else { return nil }
         return GridPosition(row: row, column: column)
@@ -127,16 +189,36 @@ struct JSONFastReader {
 
     private mutating func solutionEntry() -> SolutionEntry? {
         var row: Int?, column: Int?, value: PuzzleNumber?
-        let read = object { reader, key in
-            switch key {
-            case "row" where row == nil: row = reader.integer(); return row != nil
-            case "column" where column == nil: column = reader.integer(); return column != nil
-            case "value" where value == nil: value = reader.number(); return value != nil
-            default: return false
-            }
+        let read = object { reader in
+            if reader.key("column"), column == nil { column = reader.integer(); return column != nil }
+            if reader.key("row"), row == nil { row = reader.integer(); return row != nil }
+            if reader.key("value"), value == nil { value = reader.number(); return value != nil }
+            return false
         }
         guard read, let row, let column, let value else { return nil }
         return SolutionEntry(row: row, column: column, value: value)
+    }
+
+    /// A cell's type: one of the five names, as a string without escapes.
+    private mutating func cellType() -> CellType? {
+        skipSpace()
+        if literal("\"block\"") { return .block }
+        if literal("\"emptyOperand\"") { return .emptyOperand }
+        if literal("\"fixedOperand\"") { return .fixedOperand }
+        if literal("\"operatorSymbol\"") { return .operatorSymbol }
+        if literal("\"equals\"") { return .equals }
+        return nil
+    }
+
+    /// An operator cell's symbol: the four the writers use without building
+    /// a string from bytes, any other string as read.
+    private mutating func symbol() -> String? {
+        skipSpace()
+        if literal("\"+\"") { return "+" }
+        if literal("\"-\"") { return "-" }
+        if literal("\"x\"") { return "x" }
+        if literal("\"/\"") { return "/" }
+        return string()
     }
 
     /// An optional field: `null` (read as absent) or a value.
@@ -149,10 +231,12 @@ struct JSONFastReader {
 
     // MARK: JSON
 
+    @inline(__always)
     private mutating func skipSpace() {
         while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
     }
 
+    @inline(__always)
     private mutating func take(_ byte: UInt8) -> Bool {
         skipSpace()
         guard at < bytes.count, bytes[at] == byte else { return false }
@@ -160,20 +244,59 @@ struct JSONFastReader {
         return true
     }
 
-    /// An object whose every member `member` reads (false: not the plain shape).
-    private mutating func object(_ member: (inout JSONFastReader, String) -> Bool) -> Bool {
+    /// Whether the next token is exactly `text` (spaces before it skipped);
+    /// if so it is read.
+    @inline(__always)
+    private mutating func literal(_ text: StaticString) -> Bool {
+        skipSpace()
+        return exactly(text)
+    }
+
+    /// Whether the next bytes are exactly `text`, nothing skipped (as inside
+    /// a string); if so they are read.
+    @inline(__always)
+    private mutating func exactly(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - at >= count, let base = bytes.baseAddress,
+              memcmp(base + at, text.utf8Start, count) == 0 else { return false }
+        at += count
+        return true
+    }
+
+    /// Whether the key last read is `name`.
+    @inline(__always)
+    private func key(_ name: StaticString) -> Bool {
+        guard keyCount == name.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        // The literal's own length: a constant, so the comparison is inlined.
+        return memcmp(base + keyStart, name.utf8Start, name.utf8CodeUnitCount) == 0
+    }
+
+    /// An object whose every member `member` reads (false: not the plain
+    /// shape); `member` finds the member's key through ``key(_:)``.
+    @inline(__always)
+    private mutating func object(_ member: (inout JSONFastReader) -> Bool) -> Bool {
         guard take(UInt8(ascii: "{")) else { return false }
         if take(UInt8(ascii: "}")) { return true }
         repeat {
-            guard let key = string(), take(UInt8(ascii: ":")), member(&self, key) else { return false }
+            guard take(UInt8(ascii: "\"")) else { return false }
+            // A key without escapes: any byte up to the closing quote.
+            // Keys with other bytes match no name and end the reading.
+            let start = at
+            while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\") { at += 1 }
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return false }
+            keyStart = start
+            keyCount = at - start
+            at += 1
+            guard take(UInt8(ascii: ":")), member(&self) else { return false }
         } while take(UInt8(ascii: ","))
         return take(UInt8(ascii: "}"))
     }
 
     /// An array of elements `element` reads.
-    private mutating func array<T>(_ element: (inout JSONFastReader) -> T?) -> [T]? {
+    private mutating func array<T>(reserving capacity: Int = 0, _ element: (inout JSONFastReader) -> T?) -> [T]? {
         guard take(UInt8(ascii: "[")) else { return nil }
         var result: [T] = []
+        result.reserveCapacity(capacity)
         if take(UInt8(ascii: "]")) { return result }
         repeat {
             guard let value = element(&self) else { return nil }
@@ -182,13 +305,7 @@ struct JSONFastReader {
         return take(UInt8(ascii: "]")) ? result : nil
     }
 
-    private mutating func null() -> Bool {
-        skipSpace()
-        guard at + 4 <= bytes.count, bytes[at] == UInt8(ascii: "n"), bytes[at + 1] == UInt8(ascii: "u"),
-              bytes[at + 2] == UInt8(ascii: "l"), bytes[at + 3] == UInt8(ascii: "l") else { return false }
-        at += 4
-        return true
-    }
+    private mutating func null() -> Bool { literal("null") }
 
     /// A string without escapes or control characters, in valid UTF-8.
     private mutating func string() -> String? {
@@ -198,14 +315,9 @@ struct JSONFastReader {
         while at < bytes.count {
             let b = bytes[at]
             if b == UInt8(ascii: "\"") {
-                let end = at
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<at])
                 at += 1
-                // Read through a buffer pointer: a slice of the array would
-                // retain and release its storage for every key.
-                return bytes.withUnsafeBufferPointer { buffer in
-                    let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                    return ascii ? String(decoding: slice, as: UTF8.self) : String(bytes: slice, encoding: .utf8)
-                }
+                return ascii ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
             if b >= 0x80 { ascii = false }
@@ -214,56 +326,64 @@ struct JSONFastReader {
         return nil
     }
 
-    /// A UUID string: the canonical 8-4-4-4-12 hex digits read here, any
-    /// other form left to `UUID(uuidString:)` (the decoder's own reading).
+    /// A UUID string: the canonical 8-4-4-4-12 hex digits (either case) read
+    /// here, any other form left to `UUID(uuidString:)` (the decoder's own
+    /// reading).
     private mutating func uuid() -> UUID? {
         skipSpace()
-        let start = at + 1
-        if at + 38 <= bytes.count, bytes[at] == UInt8(ascii: "\""), bytes[start + 36] == UInt8(ascii: "\"") {
-            // The 32 hex digits as two 64-bit halves, read group by group with
-            // no branch per digit: an invalid byte sets a high bit in `bad`.
-            let dash = UInt8(ascii: "-")
-            let dashes = bytes[start + 8] == dash && bytes[start + 13] == dash && bytes[start + 18] == dash
-                && bytes[start + 23] == dash
-            var bad: UInt8 = 0
-            let halves = bytes.withUnsafeBufferPointer { buffer -> (UInt64, UInt64) in
-                func digits(_ range: Range<Int>, onto value: UInt64) -> UInt64 {
-                    var value = value
-                    for i in range {
-                        let digit = Self.hex(buffer[start + i])
-                        bad |= digit
-                        value = value << 4 | UInt64(digit & 15)
-                    }
-                    return value
-                }
-                let high = digits(14..<18, onto: digits(9..<13, onto: digits(0..<8, onto: 0)))
-                let low = digits(24..<36, onto: digits(19..<23, onto: 0))
-                return (high, low)
+        if bytes.count - at >= 38, let base = bytes.baseAddress, base[at] == UInt8(ascii: "\""), base[at + 37] == UInt8(ascii: "\"") {
+            let text = UnsafeRawPointer(base + at + 1)
+            func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+            func half(_ offset: Int) -> UInt64 {
+                UInt64(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
             }
-            if dashes && bad < 16 {
-                at = start + 37
-                let (h, l) = halves
-                func octet(_ half: UInt64, _ k: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: half >> (56 - 8 * k)) }
-                return UUID(uuid: (octet(h, 0), octet(h, 1), octet(h, 2), octet(h, 3), octet(h, 4), octet(h, 5), octet(h, 6),
-                                   octet(h, 7), octet(l, 0), octet(l, 1), octet(l, 2), octet(l, 3), octet(l, 4), octet(l, 5),
-                                   octet(l, 6), octet(l, 7)))
+            let dash = UInt8(ascii: "-")
+            let dashes = base[at + 9] == dash && base[at + 14] == dash && base[at + 19] == dash && base[at + 24] == dash
+            // The 32 digits in four groups of eight: 0–7, 9–12 with 14–17,
+            // 19–22 with 24–27, and 28–35.
+            let groups = (Self.hexOctets(word(0)), Self.hexOctets(half(9) | half(14) << 32),
+                          Self.hexOctets(half(19) | half(24) << 32), Self.hexOctets(word(28)))
+            if dashes, let a = groups.0, let b = groups.1, let c = groups.2, let d = groups.3 {
+                at += 38
+                var octets: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                withUnsafeMutableBytes(of: &octets) { raw in
+                    raw.storeBytes(of: (UInt64(a) | UInt64(b) << 32).littleEndian, as: UInt64.self)
+                    raw.storeBytes(of: (UInt64(c) | UInt64(d) << 32).littleEndian, toByteOffset: 8, as: UInt64.self)
+                }
+                return UUID(uuid: octets)
             }
         }
         return string().flatMap(UUID.init(uuidString:))
     }
 
-    /// The value of a hex digit, or 255 for any other byte. Computed without
-    /// branching on the digit's kind (digits and letters come at random):
-    /// a bit mask of the 22 hex digit bytes, and `b & 15` plus 9 for letters.
+    /// Eight hex digits of either case, as the little-endian word of the four
+    /// octets they spell (the first two digits the lowest octet); `nil` when
+    /// any byte is not a hex digit. `digits` holds the digits' bytes, the
+    /// first in its lowest byte.
+    ///
+    /// All eight bytes are tested at once: for bytes below 0x80, adding
+    /// `0x80 - low` to each sets its top bit exactly when it is at least
+    /// `low`, without a carry into the next byte.
     @inline(__always)
-    private static func hex(_ b: UInt8) -> UInt8 {
-        // Bits 48–57 ('0'–'9') of bytes 0–63; bits 1–6 ('A'–'F') and 33–38 ('a'–'f') of bytes 64–127.
-        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x0000_007E_0000_007E
-        let valid = b < 128 && (mask >> UInt64(b & 63)) & 1 == 1
-        return valid ? (b & 0x0F) &+ 9 &* (b >> 6) : 255
+    static func hexOctets(_ digits: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, tops = ones &* 0x80
+        guard digits & tops == 0 else { return nil }
+        func within(_ x: UInt64, _ low: UInt64, _ high: UInt64) -> UInt64 {
+            (x &+ ones &* (0x80 - low)) & ~(x &+ ones &* (0x7F - high)) & tops
+        }
+        let decimal = within(digits, 0x30, 0x39)
+        let letter = within(digits | ones &* 0x20, 0x61, 0x66)  // 'A'–'F' as 'a'–'f'
+        guard decimal | letter == tops else { return nil }
+        // Each byte's value: its low four bits, plus 9 for a letter.
+        let nibbles = (digits & (ones &* 0x0F)) &+ (letter >> 7) &* 9
+        // Pair the nibbles into octets (the first digit high), then gather the octets.
+        let octets = (nibbles << 4 | nibbles >> 8) & 0x00FF_00FF_00FF_00FF
+        let packed = (octets | octets >> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: packed | packed >> 16)
     }
 
     /// An integer written plainly (`-?(0|[1-9][0-9]*)`, no `-0`) that fits in an `Int`.
+    @inline(__always)
     private mutating func integer() -> Int? {
         skipSpace()
         var negative = false

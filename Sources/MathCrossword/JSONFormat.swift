@@ -62,8 +62,12 @@ public enum JSONFormat: PuzzleJSONFormat {
         guard level.cells.count == rows * columns else {
             throw Problem(text: "cells: expected \(rows * columns) cells (\(rows)x\(columns), blocks included), found \(level.cells.count)")
         }
-        // Where each cell goes (row-major), and whether every one is there already.
+        // Where each cell goes (row-major), and whether every one is there
+        // already; in the same pass, each cell's token at its place and the
+        // number of empty cells.
         var slotOf = [Int](repeating: -1, count: rows * columns)
+        var tokens = [GridToken](repeating: .block, count: rows * columns)
+        var blankCount = 0
         var inOrder = true
         for i in level.cells.indices {
             let p = level.cells[i].position
@@ -76,11 +80,13 @@ public enum JSONFormat: PuzzleJSONFormat {
             }
             if let fault = fieldFault(level.cells[i]) { throw Problem(text: "cells[\(i)] at \(p): \(fault)") }
             slotOf[slot] = i
+            tokens[slot] = level.cells[i].token
+            if level.cells[i].type == .emptyOperand { blankCount += 1 }
             if slot != i { inOrder = false }
         }
         var result = level
         if !inOrder { result.cells = slotOf.map { level.cells[$0] } }
-        let grid = result.tokenGrid
+        let grid = TokenGrid(rows: rows, columns: columns, tokens: tokens)
         let runs: [EquationRun]
         do {
             runs = try grid.equations()
@@ -93,24 +99,31 @@ public enum JSONFormat: PuzzleJSONFormat {
         if listed != runs {
             try checkListed(listed, runs)
         }
-        let blanks = result.blankPositions
-        guard level.numberPool.count == blanks.count else {
-            throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blanks.count) empty operands; expected one tile per empty operand")
+        guard level.numberPool.count == blankCount else {
+            throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blankCount) empty operands; expected one tile per empty operand")
         }
         if let negative = level.numberPool.first(where: { $0 < 0 }) {
             throw Problem(text: "numberPool: expected non-negative integers, found \(negative)")
         }
         if let solution = level.solution {
-            let placed = Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { a, _ in a })
-            guard placed.count == solution.count, Set(placed.keys) == Set(blanks) else {
+            // Each entry's value by its cell's row-major index: every entry at
+            // an empty cell, no cell twice, and as many entries as empty cells.
+            var placed = [PuzzleNumber?](repeating: nil, count: rows * columns)
+            for entry in solution {
+                let p = entry.position
+                let slot = p.row * columns + p.column
+                guard result.contains(p), result.cells[slot].type == .emptyOperand, placed[slot] == nil else {
+                    throw Problem(text: "solution: expected exactly one entry per empty operand")
+                }
+                placed[slot] = entry.value
+            }
+            guard solution.count == blankCount else {
                 throw Problem(text: "solution: expected exactly one entry per empty operand")
             }
             guard solution.map(\.value).sorted() == level.numberPool.sorted() else {
                 throw Problem(text: "solution: its values are not the pool's tiles")
             }
-            var filled = result
-            for p in blanks { filled[p].currentValue = placed[p] }
-            let states = EquationEvaluator().evaluate(filled)
+            let states = EquationEvaluator().evaluate(result, placing: placed)
             if let wrong = states.firstIndex(where: { $0 != .correct }) {
                 throw Problem(text: "solution: equation \(wrong) (starting at \(level.equations[wrong].cellPositions[0])) does not hold")
             }
@@ -130,6 +143,7 @@ public enum JSONFormat: PuzzleJSONFormat {
         guard listed.count == runs.count else { throw Problem(text: "equations: an equation is listed twice") }
     }
 
+    @inline(__always)  // reads the cell's fields in place, without copying the cell
     private static func fieldFault(_ cell: GridCell) -> String? {
         switch cell.type {
         case .fixedOperand:

@@ -40,14 +40,26 @@ public enum Explain {
     /// ``equationText(_:in:)`` of every equation of the level, in order,
     /// counting the equations on each line once rather than per equation.
     static func equationTexts(in level: Puzzle) -> [String] {
-        var horizontal: [Int: Int] = [:], vertical: [Int: Int] = [:]
-        for equation in level.equations {
-            guard let line = line(of: equation) else { continue }
-            if equation.orientation == .horizontal { horizontal[line, default: 0] += 1 } else { vertical[line, default: 0] += 1 }
+        // Equations starting on each row (horizontal) and column (vertical);
+        // a line outside the grid (in a level not checked) is counted apart.
+        var horizontal = [Int](repeating: 0, count: max(level.rows, 0)), vertical = [Int](repeating: 0, count: max(level.columns, 0))
+        var outside: [EquationOrientation: [Int: Int]] = [:]
+        func sharing(_ equation: Equation, adding: Int) -> Int {
+            guard let line = line(of: equation) else { return 0 }
+            if equation.orientation == .horizontal, horizontal.indices.contains(line) {
+                horizontal[line] += adding
+                return horizontal[line]
+            }
+            if equation.orientation == .vertical, vertical.indices.contains(line) {
+                vertical[line] += adding
+                return vertical[line]
+            }
+            outside[equation.orientation, default: [:]][line, default: 0] += adding
+            return outside[equation.orientation]?[line] ?? 0
         }
+        for equation in level.equations { _ = sharing(equation, adding: 1) }
         return level.equations.map { equation in
-            let sharing = line(of: equation).map { (equation.orientation == .horizontal ? horizontal : vertical)[$0] ?? 0 } ?? 0
-            return equationText(equation, in: level, place: place(of: equation, sharingLine: sharing))
+            equationText(equation, in: level, place: place(of: equation, sharingLine: sharing(equation, adding: 0)))
         }
     }
 
@@ -58,16 +70,25 @@ public enum Explain {
     }
 
     private static func equationText(_ equation: Equation, in level: Puzzle, place: String) -> String {
-        let tokens = equation.cellPositions.map { position -> String in
-            let cell = level[position]
-            switch cell.type {
-            case .fixedOperand, .emptyOperand: return cell.value.map(String.init) ?? "?"
-            case .operatorSymbol: return cell.operatorSymbol ?? "?"
-            case .equals: return "="
-            case .block: return "."
+        // Built as UTF-8 bytes, made into a string once.
+        var text: [UInt8] = []
+        text.reserveCapacity(place.utf8.count + 2 + 4 * equation.cellPositions.count)
+        text.append(contentsOf: place.utf8)
+        text.append(UInt8(ascii: ":"))
+        for position in equation.cellPositions {
+            // The cell's fields are read where they lie, without copying the cell.
+            let index = position.row * level.columns + position.column
+            text.append(UInt8(ascii: " "))
+            switch level.cells[index].type {
+            case .fixedOperand: text.append(contentsOf: (level.cells[index].fixedValue.map(String.init) ?? "?").utf8)
+            case .emptyOperand: text.append(contentsOf: (level.cells[index].currentValue.map(String.init) ?? "?").utf8)
+            case .operatorSymbol: text.append(contentsOf: (level.cells[index].operatorSymbol ?? "?").utf8)
+            case .equals: text.append(UInt8(ascii: "="))
+            case .block: text.append(UInt8(ascii: "."))
             }
         }
-        return "\(place): \(tokens.joined(separator: " "))"
+        if equation.cellPositions.isEmpty { text.append(UInt8(ascii: " ")) }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
@@ -78,7 +99,7 @@ public enum LevelCheck {
         var notes: [String] = []
         let components = connectedComponents(level)
         if components > 1 { notes.append("the equations form \(components) groups that do not cross each other") }
-        let long = level.equations.filter { $0.cellPositions.count > 5 }.count
+        let long = level.equations.count { $0.cellPositions.count > 5 }
         if long > 0 { notes.append("\(long) equation(s) have more than two operands on the left") }
         let profile = level.difficulty
         guard Profile.named(profile.id) != nil else { return notes }
@@ -88,17 +109,29 @@ public enum LevelCheck {
         if !(profile.minEquations...profile.maxEquations).contains(level.equations.count) {
             notes.append("profile \(profile.id) has \(profile.minEquations)–\(profile.maxEquations) equations, this level \(level.equations.count)")
         }
-        var values = level.cells.compactMap(\.fixedValue) + level.numberPool
-        values.sort()
-        if let low = values.first, let high = values.last, low < profile.minValue || high > profile.maxValue {
+        // The smallest and largest given or pool value, the operators used,
+        // each cell's fields read where they lie.
+        var low = level.numberPool.min(), high = level.numberPool.max()
+        var used: [ArithmeticOperator] = []
+        for index in level.cells.indices {
+            if let value = level.cells[index].fixedValue {
+                if low.map({ value < $0 }) ?? true { low = value }
+                if high.map({ value > $0 }) ?? true { high = value }
+            }
+            if let symbol = level.cells[index].operatorSymbol, let op = ArithmeticOperator(symbol: symbol), !used.contains(op) {
+                used.append(op)
+            }
+        }
+        if let low, let high, low < profile.minValue || high > profile.maxValue {
             notes.append("profile \(profile.id) has values \(profile.minValue)–\(profile.maxValue), this level \(low)–\(high)")
         }
-        let allowed = Set(profile.operators)
-        let used = level.cells.compactMap { $0.operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) }
+        let allowed = profile.operators
         if let op = ArithmeticOperator.allCases.first(where: { used.contains($0) && !allowed.contains($0) }) {
             notes.append("profile \(profile.id) does not allow '\(op.symbol)'")
         }
-        let blanks = level.equations.map { $0.cellPositions.filter { level[$0].type == .emptyOperand }.count }
+        let blanks = level.equations.map { equation in
+            equation.cellPositions.count { level.cells[$0.row * level.columns + $0.column].type == .emptyOperand }
+        }
         if blanks.contains(where: { $0 < 1 || $0 > 2 }) {
             notes.append("the class profiles have 1–2 empty operands per equation; some equation here has \(blanks.first { $0 < 1 || $0 > 2 } ?? 0)")
         }
@@ -108,22 +141,36 @@ public enum LevelCheck {
     /// The number of groups of equations connected through shared cells.
     public static func connectedComponents(_ level: Puzzle) -> Int {
         var parent = Array(level.equations.indices)
-        func find(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x { parent[x] = parent[parent[x]]; x = parent[x] }
-            return x
-        }
-        var firstOwner = [GridPosition: Int]()
+        // The first equation through each cell, by row-major index (-1: none
+        // yet); a position outside the grid (in a level not checked) is kept apart.
+        var firstOwner = [Int](repeating: -1, count: level.cells.count)
+        var outside: [GridPosition: Int] = [:]
         for (index, equation) in level.equations.enumerated() {
             for position in equation.cellPositions {
-                if let other = firstOwner[position] {
-                    parent[find(index)] = find(other)
+                let slot = position.row * level.columns + position.column
+                let inside = level.contains(position) && slot < firstOwner.count
+                if let other = inside ? (firstOwner[slot] >= 0 ? firstOwner[slot] : nil) : outside[position] {
+                    let root = find(index, &parent)
+                    parent[root] = find(other, &parent)
+                } else if inside {
+                    firstOwner[slot] = index
                 } else {
-                    firstOwner[position] = index
+                    outside[position] = index
                 }
             }
         }
-        return Set(level.equations.indices.map(find)).count
+        // One root per group.
+        return level.equations.indices.filter { find($0, &parent) == $0 }.count
+    }
+
+    /// The root of `x`'s group, halving the path on the way.
+    private static func find(_ x: Int, _ parent: inout [Int]) -> Int {
+        var x = x
+        while parent[x] != x {
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        }
+        return x
     }
 }
 

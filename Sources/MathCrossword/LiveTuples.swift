@@ -131,16 +131,16 @@ final class _LiveTuples {
         var cellStart = [0], blankOfCell: [Int] = [], equationOfCell: [Int] = [], tupleStart = [0], valueStart = [0]
         var cellsOfBlank = [[Int]](repeating: [], count: model.blanks.count)
         var tupleValues: [Int32] = []
-        tupleValues.reserveCapacity(tables.reduce(0) { $0 + $1.tuples.count * $1.variables.count })
+        tupleValues.reserveCapacity(tables.reduce(0) { $0 + $1.values.count })
         for (e, table) in tables.enumerated() {
             for variable in table.variables {
                 cellsOfBlank[variable].append(blankOfCell.count)
                 blankOfCell.append(variable)
                 equationOfCell.append(e)
             }
-            for tuple in table.tuples { tupleValues.append(contentsOf: tuple.lazy.map { Int32($0) }) }
+            tupleValues.append(contentsOf: table.values.lazy.map { Int32($0) })
             cellStart.append(blankOfCell.count)
-            tupleStart.append(tupleStart[tupleStart.count - 1] + table.tuples.count)
+            tupleStart.append(tupleStart[tupleStart.count - 1] + table.count)
             valueStart.append(tupleValues.count)
         }
         self.cellStart = cellStart
@@ -155,13 +155,15 @@ final class _LiveTuples {
         var inTuple = [Int](repeating: 0, count: model.values.count)
         for (e, table) in tables.enumerated() {
             var used: [Int] = []
-            for tuple in table.tuples {
-                for value in tuple {
+            let arity = table.variables.count
+            for t in 0..<table.count {
+                for k in 0..<arity {
+                    let value = table.value(t, k)
                     if most[value] == 0 { used.append(value) }
                     inTuple[value] += 1
                     most[value] = max(most[value], inTuple[value])
                 }
-                for value in tuple { inTuple[value] = 0 }
+                for k in 0..<arity { inTuple[table.value(t, k)] = 0 }
             }
             for value in used.sorted() {
                 equationsWithValue[value].append((e, most[value]))

@@ -14,6 +14,17 @@ public enum ArithmeticOperator: String, Codable, Sendable, CaseIterable {
     /// Reads a symbol, including the aliases readers accept (docs/FORMATS.md
     /// section 1): `X * ×` for `x`, `: ÷` for `/`, `– −` for `-`.
     public init?(symbol: some StringProtocol) {
+        // One byte: decided by the byte, without comparing strings.
+        if symbol.utf8.count == 1, let byte = symbol.utf8.first {
+            switch byte {
+            case UInt8(ascii: "+"): self = .add
+            case UInt8(ascii: "-"): self = .subtract
+            case UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "*"): self = .multiply
+            case UInt8(ascii: "/"), UInt8(ascii: ":"): self = .divide
+            default: return nil
+            }
+            return
+        }
         switch symbol {
         case "+": self = .add
         case "-", "–", "−": self = .subtract
@@ -107,30 +118,71 @@ public struct EquationEvaluator: Sendable {
     /// An equation whose cells do not read `operand (operator operand)+ =
     /// operand` is `incorrect`.
     public func evaluate(equation: Equation, in cells: [GridCell], columns: Int) -> EquationEvaluationState {
-        var operands: [PuzzleNumber?] = []
-        var operators: [ArithmeticOperator] = []
-        for (offset, position) in equation.cellPositions.enumerated() {
-            let index = position.row * columns + position.column
-            guard cells.indices.contains(index) else { return .incorrect }
-            let cell = cells[index]
-            let isEquals = offset == equation.cellPositions.count - 2
-            if offset % 2 == 0 {
-                guard cell.isOperand else { return .incorrect }
-                operands.append(cell.value)
-            } else if isEquals {
-                guard cell.type == .equals else { return .incorrect }
-            } else {
-                guard cell.type == .operatorSymbol, let symbol = cell.operatorSymbol,
-                      let op = ArithmeticOperator(symbol: symbol) else { return .incorrect }
-                operators.append(op)
-            }
-        }
-        guard operands.count >= 3, operands.count == operators.count + 2 else { return .incorrect }
-        return EquationRules.state(operands: operands, operators: operators)
+        evaluate(equation, in: cells, columns: columns, placing: [])
     }
 
     /// The state of every equation of `level`, in the order of `level.equations`.
     public func evaluate(_ level: Puzzle) -> [EquationEvaluationState] {
-        level.equations.map { evaluate(equation: $0, in: level.cells, columns: level.columns) }
+        level.equations.map { evaluate($0, in: level.cells, columns: level.columns, placing: []) }
+    }
+
+    /// The state of every equation of `level` with `values` placed, as if
+    /// each value (by the cell's row-major index; `nil`: none) were its
+    /// cell's `currentValue`, without copying the level to place them.
+    func evaluate(_ level: Puzzle, placing values: [PuzzleNumber?]) -> [EquationEvaluationState] {
+        level.equations.map { evaluate($0, in: level.cells, columns: level.columns, placing: values) }
+    }
+
+    /// Reads the cells once, left to right, and keeps only the value so far:
+    /// no list of operands. A cell out of place makes the equation
+    /// `incorrect`; otherwise an empty operand makes it `incomplete`;
+    /// otherwise it holds when the left side, applied left to right without
+    /// an undefined step or an overflow, equals a non-negative result (as
+    /// ``EquationRules/state(operands:operators:)`` judges).
+    private func evaluate(_ equation: Equation, in cells: [GridCell], columns: Int,
+                          placing values: [PuzzleNumber?]) -> EquationEvaluationState {
+        let positions = equation.cellPositions
+        // Operands at even offsets (the last one the result), `=` second to
+        // last, an operator at every other odd offset: 5, 7, 9… cells.
+        guard positions.count >= 5, positions.count % 2 == 1 else { return .incorrect }
+        var left: PuzzleNumber?, result: PuzzleNumber?
+        var pending: ArithmeticOperator?
+        var missing = false, undefined = false
+        for offset in positions.indices {
+            let index = positions[offset].row * columns + positions[offset].column
+            guard cells.indices.contains(index) else { return .incorrect }
+            // The cell's fields are read where they lie, without copying the cell.
+            let type = cells[index].type
+            if offset % 2 == 0 {
+                let value: PuzzleNumber?
+                switch type {
+                case .fixedOperand: value = cells[index].fixedValue
+                case .emptyOperand: value = (index < values.count ? values[index] : nil) ?? cells[index].currentValue
+                default: return .incorrect
+                }
+                guard let value else { missing = true; continue }
+                if offset == positions.count - 1 {
+                    result = value
+                } else if let op = pending {
+                    if let soFar = left, !undefined {
+                        switch op.apply(soFar, value) {
+                        case .value(let next): left = next
+                        case .undefined, .overflow: undefined = true
+                        }
+                    }
+                } else {
+                    left = value
+                }
+            } else if offset == positions.count - 2 {
+                guard type == .equals else { return .incorrect }
+            } else {
+                guard type == .operatorSymbol, let symbol = cells[index].operatorSymbol,
+                      let op = ArithmeticOperator(symbol: symbol) else { return .incorrect }
+                pending = op
+            }
+        }
+        if missing { return .incomplete }
+        guard !undefined, let left, let result, result >= 0 else { return .incorrect }
+        return left == result ? .correct : .incorrect
     }
 }

@@ -52,9 +52,8 @@ public struct Solver: Sendable {
     public let values: [PuzzleNumber]
     /// How many tiles of each value the pool holds.
     public let multiplicity: [Int]
-    /// Per equation of the level: its empty cells (variables, in reading
-    /// order) and the value-index tuples they may take together.
-    let tables: [(variables: [Int], tuples: [[Int]])]
+    /// Per equation of the level: its table.
+    let tables: [EquationTable]
     /// The model; `nil` when an equation without empty cells does not hold.
     let model: Model?
 
@@ -83,7 +82,7 @@ public struct Solver: Sendable {
         }
         self.values = values
         self.multiplicity = multiplicity
-        var tables: [(variables: [Int], tuples: [[Int]])] = []
+        var tables: [EquationTable] = []
         tables.reserveCapacity(level.equations.count)
         // The variable of each cell, row-major; -1 for cells that are not empty.
         var variableOf = [Int](repeating: -1, count: level.cells.count)
@@ -107,14 +106,13 @@ public struct Solver: Sendable {
                 level.cells[cells[$0].row * level.columns + cells[$0].column].operatorSymbol
                     .flatMap(ArithmeticOperator.init(symbol:)) ?? .add
             }
-            let variables = slots.compactMap(\.variable)
-            let tuples = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
-                                        start: equation.cellPositions[0], scratch: &scratch, generalOnly: generalTables)
-            tables.append((variables, tuples))
-            if variables.isEmpty {
-                if tuples.isEmpty { feasible = false }
+            let table = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
+                                       start: equation.cellPositions[0], scratch: &scratch, generalOnly: generalTables)
+            tables.append(table)
+            if table.variables.isEmpty {
+                if table.count == 0 { feasible = false }
             } else {
-                try? model.addTable(variables, tuples: tuples)
+                try? model.addTable(table.variables, flatTuples: table.values, count: table.count)
             }
         }
         if !blanks.isEmpty {
@@ -134,18 +132,16 @@ public struct Solver: Sendable {
             guard let v = number.intValue else { return false }
             return v >= -SmallValues.limit && v <= SmallValues.limit
         }
-        for equation in level.equations where (equation.cellPositions.count + 1) / 2 - 1 > SmallValues.maxOperands {
-            return true
-        }
-        for cell in level.cells {
-            if let value = cell.fixedValue, !small(value) { return true }
+        if level.equations.contains(where: { ($0.cellPositions.count + 1) / 2 - 1 > SmallValues.maxOperands }) { return true }
+        for index in level.cells.indices {
+            if let value = level.cells[index].fixedValue, !small(value) { return true }
         }
         return !level.numberPool.allSatisfy(small)
     }
 
     /// Tuples in all the equations' tables together: the size of the model,
     /// a deterministic measure of the work building it took.
-    public var tableTuples: Int { tables.reduce(0) { $0 + $1.tuples.count } }
+    public var tableTuples: Int { tables.reduce(0) { $0 + $1.count } }
 
     /// Counts solutions within `limits` and returns the first
     /// `limits.keepSolutions` of them.
@@ -251,6 +247,33 @@ public struct Solver: Sendable {
         var variable: Int? { if case .blank(let v) = self { v } else { nil } }
     }
 
+    /// One equation's table: its empty cells (variables, in reading order)
+    /// and the value-index tuples they may take together, laid end to end.
+    struct EquationTable: Equatable, Sendable {
+        let variables: [Int]
+        /// Tuple `t` gives `variables[k]` the value index
+        /// `values[t * variables.count + k]`.
+        private(set) var values: [Int] = []
+        /// How many tuples (for an equation without empty cells: 1 when it
+        /// holds, else 0).
+        private(set) var count = 0
+
+        init(variables: [Int]) { self.variables = variables }
+
+        /// The value index tuple `t` gives the `k`th variable.
+        @inline(__always) func value(_ t: Int, _ k: Int) -> Int { values[t * variables.count + k] }
+
+        /// Tuple `t`.
+        func tuple(_ t: Int) -> [Int] { Array(values[(t * variables.count)..<((t + 1) * variables.count)]) }
+
+        /// Appends the tuple `operands`, then `result` unless it is -1.
+        mutating func append(_ operands: [Int], result: Int) {
+            values.append(contentsOf: operands)
+            if result >= 0 { values.append(result) }
+            count += 1
+        }
+    }
+
     /// The allowed value-index tuples of the blank slots, in slot order.
     ///
     /// Small values (``SmallValues``) take a fast path that computes in
@@ -260,7 +283,7 @@ public struct Solver: Sendable {
     /// the pool's size rather than its square. `generalOnly` forces the
     /// general enumeration (tests compare the two).
     static func table(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
-                      start: GridPosition, scratch: inout TableScratch, generalOnly: Bool = false) throws(SolveError) -> [[Int]] {
+                      start: GridPosition, scratch: inout TableScratch, generalOnly: Bool = false) throws(SolveError) -> EquationTable {
         let leftCount = max(0, slots.count - 1)
         var blankLeft = 0
         for i in 0..<leftCount where slots[i].variable != nil { blankLeft += 1 }
@@ -272,8 +295,8 @@ public struct Solver: Sendable {
             }
         }
         if !generalOnly, let lookup = scratch.lookup,
-           let tuples = smallTable(slots: slots, operators: operators, lookup: lookup, multiplicity: multiplicity, scratch: &scratch) {
-            return tuples
+           let table = smallTable(slots: slots, operators: operators, lookup: lookup, multiplicity: multiplicity, scratch: &scratch) {
+            return table
         }
         return try generalTable(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
                                 start: start, scratch: &scratch)
@@ -283,7 +306,7 @@ public struct Solver: Sendable {
     /// in machine integers; `nil` when a fixed operand is too large or there
     /// are too many operands for it.
     private static func smallTable(slots: [Slot], operators: [ArithmeticOperator], lookup: SmallValues, multiplicity: [Int],
-                                   scratch: inout TableScratch) -> [[Int]]? {
+                                   scratch: inout TableScratch) -> EquationTable? {
         let leftCount = slots.count - 1
         guard leftCount >= 1, leftCount <= SmallValues.maxOperands, operators.count == leftCount - 1 else { return nil }
         let values = lookup.values
@@ -318,7 +341,8 @@ public struct Solver: Sendable {
         case .blank:
             resultIsBlank = true
         }
-        if !enumerated.isEmpty && values.isEmpty { return [] }
+        var table = EquationTable(variables: slots.compactMap(\.variable))
+        if !enumerated.isEmpty && values.isEmpty { return table }
         // With a given result and an empty last operand, that operand is
         // solved for rather than tried.
         let solveLast = !resultIsBlank && enumerated.last == leftCount - 1
@@ -328,7 +352,6 @@ public struct Solver: Sendable {
         var used = scratch.used
         scratch.used = []
         defer { scratch.used = used }
-        var tuples: [[Int]] = []
 
         /// Appends `choice` when it fits in the pool (`choice` complete).
         func appendIfWithinPool(_ resultIndex: Int) {
@@ -343,12 +366,7 @@ public struct Solver: Sendable {
             }
             for i in choice { used[i] -= 1 }
             if resultIndex >= 0 { used[resultIndex] -= 1 }
-            guard withinPool else { return }
-            var tuple: [Int] = []
-            tuple.reserveCapacity(choice.count + 1)
-            tuple.append(contentsOf: choice)
-            if resultIndex >= 0 { tuple.append(resultIndex) }
-            tuples.append(tuple)
+            if withinPool { table.append(choice, result: resultIndex) }
         }
 
         while true {
@@ -414,20 +432,20 @@ public struct Solver: Sendable {
             // Next combination of the tried operands; stop after the last.
             if !advance(&choice, prefix: tried, base: values.count) { break }
         }
-        return tuples
+        return table
     }
 
     /// The allowed value-index tuples by trying every combination of values
     /// for the empty left operands, with the evaluator's own arithmetic.
     private static func generalTable(slots: [Slot], operators: [ArithmeticOperator], values: [PuzzleNumber], multiplicity: [Int],
-                                     start: GridPosition, scratch: inout TableScratch) throws(SolveError) -> [[Int]] {
+                                     start: GridPosition, scratch: inout TableScratch) throws(SolveError) -> EquationTable {
         let resultIsBlank = slots.last?.variable != nil
         let leftCount = max(0, slots.count - 1)
         // The left operands' slots that are blank, enumerated odometer-wise.
         scratch.enumerated.removeAll(keepingCapacity: true)
         for i in 0..<leftCount where slots[i].variable != nil { scratch.enumerated.append(i) }
         let enumerated = scratch.enumerated
-        var tuples: [[Int]] = []
+        var table = EquationTable(variables: slots.compactMap(\.variable))
         // The buffers are moved out (so they are not shared, and not copied
         // when written) and put back at the end.
         var choice = scratch.choice
@@ -444,7 +462,7 @@ public struct Solver: Sendable {
         var used = scratch.used
         scratch.used = []
         defer { scratch.choice = choice; scratch.operands = operands; scratch.used = used }
-        if !enumerated.isEmpty && values.isEmpty { return [] }
+        if !enumerated.isEmpty && values.isEmpty { return table }
         var fixedResult: PuzzleNumber?
         if case .fixed(let result)? = slots.last { fixedResult = result }
         while true {
@@ -468,13 +486,7 @@ public struct Solver: Sendable {
                     var withinPool = true
                     for i in choice where used[i] > multiplicity[i] { withinPool = false }
                     if resultIndex >= 0 && used[resultIndex] > multiplicity[resultIndex] { withinPool = false }
-                    if withinPool {
-                        var tuple: [Int] = []
-                        tuple.reserveCapacity(choice.count + 1)
-                        tuple.append(contentsOf: choice)
-                        if resultIndex >= 0 { tuple.append(resultIndex) }
-                        tuples.append(tuple)
-                    }
+                    if withinPool { table.append(choice, result: resultIndex) }
                     for i in choice { used[i] -= 1 }
                     if resultIndex >= 0 { used[resultIndex] -= 1 }
                 }
@@ -482,7 +494,7 @@ public struct Solver: Sendable {
             // Next combination; stop after the last.
             if !advance(&choice, prefix: choice.count, base: values.count) { break }
         }
-        return tuples
+        return table
     }
 
     /// Steps the first `prefix` digits of `choice`, an odometer in base

@@ -13,6 +13,8 @@ import Foundation
 ///     says that the `GMP` trait does not lift the limit here.
 public func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, file: String, line: Int,
                                      largeNumberHint: String? = nil) throws(FormatError) -> T {
+    // A slice of a larger text (a line of JSON Lines) is read as text of its own.
+    let data = data.startIndex == 0 ? data : Data(data)
     do {
         return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {
@@ -136,27 +138,33 @@ public func canonicalJSONEncoder(pretty: Bool) -> JSONEncoder {
 /// number; one result per such line, so one bad line does not hide the
 /// others. A leading byte-order mark is ignored; lines end in LF or CRLF.
 public func readJSONLines<T>(_ text: String, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
+    readJSONLines(Data(text.utf8), read: read)
+}
+
+/// Reads JSON Lines from UTF-8 bytes, line by line as the same function
+/// reads them from text. Each line is handed to `read` as a slice of `data`
+/// (its indices continue those of `data`), not as a copy.
+public func readJSONLines<T>(_ data: Data, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
     var results: [Result<T, FormatError>] = []
-    var number = 0
-    // Split the UTF-8 bytes, not the characters: a line ends at LF (a CR
-    // before it is dropped), and a line of blanks is skipped.
-    // One copy into a byte array, scanned by index (much faster than
-    // splitting the string's UTF-8 view generically).
-    let bytes = Array(text.utf8)
-    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    while start <= bytes.count {
-        var end = start
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-        number += 1
-        var last = end
-        if last > start && bytes[last - 1] == 0x0D { last -= 1 }
-        let line = bytes[start..<last]
-        start = end + 1
-        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-        do {
-            results.append(.success(try read(Data(line), number)))
-        } catch {
-            results.append(.failure(error))
+    // Split the bytes: a line ends at LF (a CR before it is dropped), and a
+    // line of blanks is skipped.
+    data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        guard let base = bytes.baseAddress else { return }
+        var number = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start <= bytes.count {
+            let end = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+            number += 1
+            var last = end
+            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
+            let line = start..<last
+            start = end + 1
+            guard line.contains(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 && bytes[$0] != 0x0D }) else { continue }
+            do throws(FormatError) {
+                results.append(.success(try read(data[(data.startIndex + line.lowerBound)..<(data.startIndex + line.upperBound)], number)))
+            } catch {
+                results.append(.failure(error))
+            }
         }
     }
     return results

@@ -61,6 +61,14 @@ public protocol PuzzleFamily: Sendable {
     /// Validates a puzzle beyond what reading checks: a one-line summary
     /// ("valid, 5x5 …"), detail lines, and problems that make it invalid.
     func check(_ puzzle: Puzzle) -> CheckReport
+    /// ``check(_:)``, with the detail lines left out (empty) unless
+    /// `details`: for callers that do not show them. By default the whole
+    /// ``check(_:)``.
+    ///
+    /// - Parameters:
+    ///   - puzzle: the puzzle to check.
+    ///   - details: whether to make the detail lines.
+    func check(_ puzzle: Puzzle, details: Bool) -> CheckReport
     /// The problems that make a puzzle unfit for every command: `solve` and
     /// `grade` refuse a puzzle that `check` would call invalid, so no
     /// command accepts what another rejects. By default the problems of
@@ -88,6 +96,12 @@ extension PuzzleFamily {
     }
 
     public func problems(_ puzzle: Puzzle) -> [String] { check(puzzle).problems }
+
+    public func check(_ puzzle: Puzzle, details: Bool) -> CheckReport {
+        var report = check(puzzle)
+        if !details { report.details = [] }
+        return report
+    }
 
     /// The ids of the named profiles, easiest first.
     public var profileNames: [String] { profiles.map(id(of:)) }

@@ -7,12 +7,7 @@ public enum PuzzleSource {
     /// character is `{` or `[` (JSON Lines when every line is an object),
     /// the text format otherwise.
     public static func form(path: String, text: String, textExtension: String) -> PuzzleFormat {
-        switch (path as NSString).pathExtension.lowercased() {
-        case textExtension: return .text
-        case "json": return .json
-        case "jsonl": return .jsonl
-        default: break
-        }
+        if let form = form(path: path, textExtension: textExtension) { return form }
         let lines = text.split(whereSeparator: \.isNewline)
             .map { $0.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" } }
             .filter { !$0.isEmpty }
@@ -33,9 +28,28 @@ public enum PuzzleSource {
     ///   - textExtension: the family's text format extension.
     ///   - text: reads the family's text format.
     ///   - json: reads one JSON object that starts on the given line.
+    /// The form a file's extension names, if it names one.
+    private static func form(path: String, textExtension: String) -> PuzzleFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case textExtension: return .text
+        case "json": return .json
+        case "jsonl": return .jsonl
+        default: return nil
+        }
+    }
+
     public static func read<Puzzle>(_ data: Data, file: String, textExtension: String,
                                     text: (String) throws(FormatError) -> Puzzle,
                                     json: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
+        // JSON Lines named by the extension are split from the bytes, with
+        // no text made of the whole file: checked as UTF-8, with a leading
+        // byte-order mark dropped as the conversion to text drops it.
+        if form(path: file, textExtension: textExtension) == .jsonl {
+            guard isUTF8(data) else {
+                return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+            }
+            return readJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data, read: json)
+        }
         guard let string = String(data: data, encoding: .utf8) else {
             return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
         }
@@ -48,6 +62,34 @@ public enum PuzzleSource {
             return readJSONArray(data, file: file, read: json)
         case .json:
             return [Result { () throws(FormatError) -> Puzzle in try json(data, 1) }]
+        }
+    }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Whether `data` is valid UTF-8, as `String(validating:as:)` judges it.
+    /// ASCII bytes are passed over 32 or eight at a time; each stretch of other
+    /// bytes between them is validated on its own, which judges the whole
+    /// alike: an ASCII byte is never part of a longer sequence, so a valid
+    /// text is ASCII bytes and valid stretches, and so is nothing else.
+    static func isUTF8(_ data: Data) -> Bool {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            let high: UInt64 = 0x8080_8080_8080_8080
+            var at = 0
+            while at < bytes.count {
+                while bytes.count - at >= 32, (bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self)
+                    | bytes.loadUnaligned(fromByteOffset: at + 24, as: UInt64.self)) & high == 0 { at += 32 }
+                while bytes.count - at >= 8, bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self) & high == 0 { at += 8 }
+                while at < bytes.count, bytes[at] < 0x80 { at += 1 }
+                let start = at
+                while at < bytes.count, bytes[at] >= 0x80 { at += 1 }
+                if at > start, String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<at]).assumingMemoryBound(to: UInt8.self), as: UTF8.self) == nil {
+                    return false
+                }
+            }
+            return true
         }
     }
 }

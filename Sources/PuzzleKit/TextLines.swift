@@ -48,7 +48,9 @@ public func meaningfulLines(of text: String, file: String) throws(FormatError) -
                 "'#' starts a comment only at the beginning of a line",
                 at: SourceLocation(file: file, line: number, column: hash.column + offset))
         }
-        let content = line.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+        // The line without blanks at either end (it has a token, so a non-blank character).
+        let start = line.drop(while: isBlank)
+        let content = start[..<(start.lastIndex(where: { !isBlank($0) }).map(start.index(after:)) ?? start.endIndex)]
         result.append(TextLine(number: number, content: Substring(String(content)), tokens: tokens))
     }
     return result

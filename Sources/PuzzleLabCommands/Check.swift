@@ -41,7 +41,7 @@ struct Check: ParsableCommand {
                 printError(error.description)
                 invalid += 1
             case .success(let puzzle):
-                let report = family.check(puzzle)
+                let report = family.check(puzzle, details: !quiet)
                 let id = family.id(of: puzzle)
                 for problem in report.problems { printError("\(file): \(id): \(problem)") }
                 if !report.problems.isEmpty { invalid += 1 }

@@ -99,7 +99,12 @@ func readInput(path: String) throws(FormatError) -> Data {
     }
     var data = Data()
     do {
-        // Read in chunks so an endless or huge stream stops at the limit.
+        // A regular file within the limit is read straight into a buffer of
+        // its size; the rest (all of a pipe, or what a growing file gained)
+        // in chunks, so an endless or huge stream stops at the limit.
+        if let size = regularFileSize(handle), size <= InputLimits.fileBytes {
+            data = try readBytes(handle, count: size, path: path)
+        }
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             data.append(chunk)
             if data.count > InputLimits.fileBytes {
@@ -113,6 +118,43 @@ func readInput(path: String) throws(FormatError) -> Data {
         throw FormatError("cannot read the file: \(systemReason(error))", at: SourceLocation(file: path, line: 1))
     }
     try InputLimits.checkLines(data, file: path)
+    return data
+}
+
+/// The size of the regular file `handle` reads, or `nil` for anything else
+/// (a pipe, a terminal, a device).
+private func regularFileSize(_ handle: FileHandle) -> Int? {
+    var info = stat()
+    guard fstat(handle.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+}
+
+/// Up to `count` bytes from `handle`, fewer when the file ends first.
+///
+/// - Throws: the file's name and the system's reason.
+private func readBytes(_ handle: FileHandle, count: Int, path: String) throws(FormatError) -> Data {
+    var data = Data(count: count)
+    var failure: Int32 = 0
+    let got = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        var got = 0
+        while got < count {
+            let n = read(handle.fileDescriptor, base + got, count - got)
+            if n > 0 {
+                got += n
+            } else if n == 0 {
+                break
+            } else if errno != EINTR {
+                failure = errno
+                break
+            }
+        }
+        return got
+    }
+    guard failure == 0 else {
+        throw FormatError("cannot read the file: \(String(cString: strerror(failure)))", at: SourceLocation(file: path, line: 1))
+    }
+    data.count = got
     return data
 }
 

@@ -131,7 +131,7 @@ public struct PuzzleRun: Sendable {
     ///   - solve: count each puzzle's solutions up to ``solutionLimit``
     ///     (families that count).
     ///   - grade: grade each puzzle (families with a grader), with the count
-    ///     already made when there is one; a ``PuzzleKit/PreparingFamily``
+    ///     already made when there is one; a `PreparingFamily`
     ///     that counts and grades prepares each puzzle once for both.
     ///   - metrics: measure the family's metric columns (export needs them,
     ///     bench does not).

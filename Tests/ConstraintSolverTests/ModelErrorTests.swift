@@ -24,6 +24,7 @@ struct ModelErrorTests {
     @Test func variablesOutOfRange() {
         #expect(kind { try $0.restrict(2, to: [0]) } == .variableOutOfRange)
         #expect(kind { try $0.addTable([0, -1], tuples: []) } == .variableOutOfRange)
+        #expect(kind { try $0.addTable([2], flatTuples: [0], count: 1) } == .variableOutOfRange)
         #expect(kind { try $0.addCardinality([5], counts: [1]) } == .variableOutOfRange)
         #expect(kind { try $0.addLinearSum([1, 7], coefficients: [1, 1], equals: 1) } == .variableOutOfRange)
         #expect(kind { try $0.addNogood([Int.max], values: [0]) } == .variableOutOfRange)
@@ -33,11 +34,16 @@ struct ModelErrorTests {
         #expect(kind { try $0.restrict(1, to: [2]) } == .valueOutOfRange)
         #expect(kind { try $0.addTable([0, 1], tuples: [[0, 0], [3, 0]]) } == .valueOutOfRange)
         #expect(kind { try $0.addTable([0, 1], tuples: [[0, -1]]) } == .valueOutOfRange)
+        #expect(kind { try $0.addTable([0, 1], flatTuples: [0, 0, 2, 1, 1, 2], count: 3) } == .valueOutOfRange)
         #expect(kind { try $0.addNogood([0, 1], values: [0, 5]) } == .valueOutOfRange)
     }
 
     @Test func malformedArguments() {
         #expect(kind { try $0.addTable([0, 1], tuples: [[0]]) } == .lengthMismatch)
+        #expect(kind { try $0.addTable([0, 1], flatTuples: [0, 1, 2], count: 2) } == .lengthMismatch)
+        #expect(kind { try $0.addTable([0, 1], flatTuples: [0, 1], count: 2) } == .lengthMismatch)
+        #expect(kind { try $0.addTable([], flatTuples: [], count: -1) } == .lengthMismatch)
+        #expect(kind { try $0.addTable([], flatTuples: [0], count: 1) } == .lengthMismatch)
         #expect(kind { try $0.addLinearSum([1], coefficients: [], equals: 0) } == .lengthMismatch)
         #expect(kind { try $0.addNogood([0], values: []) } == .lengthMismatch)
         #expect(kind { try $0.addCardinality([0, 1], counts: [1, -1]) } == .negativeNumber)

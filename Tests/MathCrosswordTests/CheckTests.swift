@@ -117,4 +117,22 @@ import Testing
             #expect(throws: FormatError.self) { try JSONFormat.read(try JSONSerialization.data(withJSONObject: twice), file: "x.json") }
         }
     }
+
+    /// Without details, `check` says the same but for the detail lines.
+    @Test func checkWithoutDetailsLeavesOnlyThemOut() throws {
+        let family = MathCrosswordFamily()
+        for profile in Profile.classProfiles {
+            for seed in 1...10 {
+                var level = try Generator().generate(difficulty: profile, seed: seed).level
+                if seed % 2 == 0 { level.solution = nil }
+                if seed % 3 == 0, let blank = level.blankPositions.first { level[blank].currentValue = 2 }
+                let full = family.check(level), brief = family.check(level, details: false)
+                #expect(!full.details.isEmpty)
+                #expect(family.check(level, details: true) == full)
+                var expected = full
+                expected.details = []
+                #expect(brief == expected)
+            }
+        }
+    }
 }

@@ -1,5 +1,7 @@
+import Foundation
 import Testing
-import MathCrossword
+@testable import MathCrossword
+import PuzzleKit
 
 /// EquationEvaluator: the rules of one equation.
 @Suite struct EvaluatorTests {
@@ -51,5 +53,91 @@ import MathCrossword
             #expect(ArithmeticOperator(symbol: symbol) == op)
         }
         #expect(ArithmeticOperator(symbol: "%") == nil)
+    }
+
+    /// One-byte symbols are decided by the byte: the same as by the names.
+    @Test func readsEveryOneByteSymbolAsItsName() {
+        let names: [String: ArithmeticOperator] = ["+": .add, "-": .subtract, "x": .multiply, "X": .multiply, "*": .multiply,
+                                                   "/": .divide, ":": .divide]
+        for byte in UInt8(0)...UInt8(127) {
+            let symbol = String(UnicodeScalar(byte))
+            #expect(ArithmeticOperator(symbol: symbol) == names[symbol], "\(byte)")
+            #expect(ArithmeticOperator(symbol: Substring(symbol)) == names[symbol], "\(byte)")
+        }
+        #expect(ArithmeticOperator(symbol: "") == nil)
+        #expect(ArithmeticOperator(symbol: "++") == nil)
+    }
+}
+
+/// The evaluator reads each equation in one pass; here it is compared with
+/// the rules as stated (collect every operand and operator, then
+/// ``EquationRules/state(operands:operators:)``) on random rows of cells:
+/// any cell type at any place, empty cells, values that divide unevenly, by
+/// zero, or overflow, and values placed over the cells' own.
+@Suite struct EvaluatorAgainstTheRulesTests {
+    private func reference(_ row: [GridCell], placed: [PuzzleNumber?]) -> EquationEvaluationState {
+        var operands: [PuzzleNumber?] = [], operators: [ArithmeticOperator] = []
+        for (offset, cell) in row.enumerated() {
+            if offset % 2 == 0 {
+                guard cell.isOperand else { return .incorrect }
+                operands.append(cell.type == .emptyOperand ? placed[offset] ?? cell.currentValue : cell.fixedValue)
+            } else if offset == row.count - 2 {
+                guard cell.type == .equals else { return .incorrect }
+            } else {
+                guard cell.type == .operatorSymbol, let op = cell.operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) else {
+                    return .incorrect
+                }
+                operators.append(op)
+            }
+        }
+        guard operands.count >= 3, operands.count == operators.count + 2 else { return .incorrect }
+        return EquationRules.state(operands: operands, operators: operators)
+    }
+
+    @Test func agreesWithTheRulesOnRandomRows() {
+        var rng = SplitMix64(seed: 2024)
+        // Mostly small values (so that equations hold often), sometimes extremes.
+        let small: [PuzzleNumber] = [0, 1, 2, 3, 4], extremes: [PuzzleNumber] = [6, 12, 7, -2, Int.max / 2, Int.max]
+        let randomValue = { (rng: inout SplitMix64) -> PuzzleNumber in
+            rng.chance(1, in: 8) ? extremes[rng.index(below: extremes.count)] : small[rng.index(below: small.count)]
+        }
+        let symbols = ["+", "-", "x", "/", ":", "×", "?"]
+        var seen: [EquationEvaluationState: Int] = [:]
+        for _ in 0..<20_000 {
+            let count = rng.chance(1, in: 3) ? rng.uniform(in: 1...9) : 5
+            var row: [GridCell] = [], placed: [PuzzleNumber?] = []
+            for offset in 0..<count {
+                let position = GridPosition(row: 0, column: offset)
+                let wrong = rng.chance(1, in: 40)
+                let value = randomValue(&rng)
+                let cell: GridCell
+                if wrong {
+                    cell = GridCell(id: UUID(stable: 1, offset), position: position,
+                                    type: CellType.allCases[rng.index(below: CellType.allCases.count)],
+                                    fixedValue: rng.chance(1, in: 2) ? value : nil, operatorSymbol: rng.chance(1, in: 2) ? "+" : nil)
+                } else if offset % 2 == 0 {
+                    cell = rng.chance(1, in: 2)
+                        ? GridCell(id: UUID(stable: 1, offset), position: position, type: .fixedOperand, fixedValue: value)
+                        : GridCell(id: UUID(stable: 1, offset), position: position, type: .emptyOperand,
+                                   currentValue: rng.chance(1, in: 2) ? value : nil)
+                } else if offset == count - 2 {
+                    cell = GridCell(id: UUID(stable: 1, offset), position: position, type: .equals)
+                } else {
+                    cell = GridCell(id: UUID(stable: 1, offset), position: position, type: .operatorSymbol,
+                                    operatorSymbol: symbols[rng.index(below: symbols.count)])
+                }
+                row.append(cell)
+                placed.append(rng.chance(1, in: 3) ? randomValue(&rng) : nil)
+            }
+            let equation = Equation(id: UUID(stable: 2, 0), orientation: .horizontal, cellPositions: row.map(\.position))
+            let level = Puzzle(id: "row", difficulty: .class1, rows: 1, columns: count, cells: row, equations: [equation],
+                               numberPool: [])
+            let expected = reference(row, placed: placed)
+            #expect(EquationEvaluator().evaluate(level, placing: placed) == [expected], "\(row) placed \(placed)")
+            #expect(EquationEvaluator().evaluate(level) == [reference(row, placed: Array(repeating: nil, count: count))])
+            seen[expected, default: 0] += 1
+        }
+        // Every outcome comes up often.
+        #expect(seen.count == 3 && seen.values.allSatisfy { $0 > 300 }, "\(seen)")
     }
 }

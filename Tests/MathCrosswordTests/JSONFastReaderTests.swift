@@ -70,4 +70,135 @@ import Testing
             #expect(JSONFastReader.level(Data(edited.utf8)) == nil)
         }
     }
+
+    /// The same level written another way: keys in random order, blanks
+    /// between tokens, ids in lower, upper or mixed case, absent fields
+    /// written as `null`, and (with `escapes`) characters of strings written
+    /// as `\u` escapes.
+    private func rewritten(_ value: Any, key: String? = nil, _ rng: inout SplitMix64, escapes: Bool) -> String {
+        let blank = { (rng: inout SplitMix64) -> String in [" ", "", "\n", "\t", "\r\n  "][rng.index(below: 5)] }
+        switch value {
+        case var object as [String: Any]:
+            if object["position"] != nil, object["type"] != nil {
+                for field in ["fixedValue", "operatorSymbol", "currentValue"] where object[field] == nil && rng.chance(1, in: 3) {
+                    object[field] = NSNull()
+                }
+            }
+            var keys = object.keys.sorted()
+            keys.stableShuffle(using: &rng)
+            let members = keys.map { name in
+                blank(&rng) + "\"\(name)\"" + blank(&rng) + ":" + blank(&rng) + rewritten(object[name] as Any, key: name, &rng, escapes: escapes)
+            }
+            return "{" + members.joined(separator: ",") + blank(&rng) + "}"
+        case let array as [Any]:
+            return "[" + array.map { blank(&rng) + rewritten($0, &rng, escapes: escapes) }.joined(separator: ",") + blank(&rng) + "]"
+        case var text as String:
+            if key == "id", UUID(uuidString: text) != nil {
+                let cased = [text.lowercased(), text.uppercased(), String(text.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.lowercased()) : $0.element })]
+                text = cased[rng.index(below: cased.count)]
+            }
+            if escapes && !text.isEmpty {
+                let at = rng.index(below: text.count)
+                return "\"" + text.enumerated().map { offset, character in
+                    offset == at && character.isASCII ? String(format: "\\u%04X", character.asciiValue.map(Int.init) ?? 0) : String(character)
+                }.joined() + "\""
+            }
+            return "\"" + text + "\""
+        case is NSNull:
+            return "null"
+        case let number as NSNumber:
+            return "\(number.intValue)"
+        default:
+            return "?"
+        }
+    }
+
+    @Test func readsAnyKeyOrderBlanksCaseAndNulls() throws {
+        var rng = SplitMix64(seed: 91)
+        for profile in Profile.classProfiles {
+            for seed in 1...8 {
+                var level = try Generator().generate(difficulty: profile, seed: seed).level
+                if seed % 2 == 0, let blank = level.blankPositions.first { level[blank].currentValue = 3 }
+                let object = try JSONSerialization.jsonObject(with: Data(JSONFormat.write(level, pretty: false).utf8))
+                for _ in 0..<3 {
+                    let data = Data(rewritten(object, &rng, escapes: false).utf8)
+                    let fast = JSONFastReader.level(data)
+                    #expect(fast != nil, "\(profile.id) seed \(seed)")
+                    #expect(fast == decoded(data), "\(profile.id) seed \(seed)")
+                    #expect(fast == level, "\(profile.id) seed \(seed)")
+                    // With an escape in every string the decoder reads it, to the same level.
+                    let escaped = Data(rewritten(object, &rng, escapes: true).utf8)
+                    #expect(JSONFastReader.level(escaped) == nil)
+                    #expect(try JSONFormat.read(escaped, file: "t.jsonl") == JSONFormat.read(data, file: "t.jsonl"))
+                }
+            }
+        }
+    }
+
+    /// The eight-digits-at-once hex reading against one digit at a time: every
+    /// byte value at every place of a word of digits, and random words.
+    @Test func hexDigitsReadAsOneAtATime() {
+        func reference(_ word: UInt64) -> UInt32? {
+            var value: UInt32 = 0
+            for k in 0..<4 {
+                var octet: UInt32 = 0
+                for byte in [UInt8(truncatingIfNeeded: word >> (16 * k)), UInt8(truncatingIfNeeded: word >> (16 * k + 8))] {
+                    guard let digit = Character(UnicodeScalar(byte)).hexDigitValue, byte < 0x80 else { return nil }
+                    octet = octet << 4 | UInt32(digit)
+                }
+                value |= octet << (8 * k)
+            }
+            return value
+        }
+        let base = Array("0123abCD".utf8)
+        for place in 0..<8 {
+            for byte in 0...255 {
+                var bytes = base
+                bytes[place] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                #expect(JSONFastReader.hexOctets(word) == reference(word), "byte \(byte) at \(place)")
+            }
+        }
+        var rng = SplitMix64(seed: 3)
+        let digits = Array("0123456789abcdefABCDEF".utf8)
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in rng.chance(1, in: 20) ? UInt8(truncatingIfNeeded: rng.next()) : digits[rng.index(below: digits.count)] }
+            let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            #expect(JSONFastReader.hexOctets(word) == reference(word), "\(bytes)")
+        }
+    }
+
+    @Test func readsIdsInAnyCaseAsUUIDDoes() throws {
+        let level = try Generator().generate(difficulty: .class1, seed: 4).level
+        let text = JSONFormat.write(level, pretty: false)
+        var rng = SplitMix64(seed: 8)
+        for _ in 0..<200 {
+            let uuid = UUID(uuid: (UInt8(truncatingIfNeeded: rng.next()), 0x12, 0xAB, 0xFF, 0, 9, 0xA0, 0x0A, 0x5C, 0xC5,
+                                   UInt8(truncatingIfNeeded: rng.next()), 1, 2, 3, 0xFE, UInt8(truncatingIfNeeded: rng.next())))
+            let written = [uuid.uuidString, uuid.uuidString.lowercased()][rng.index(below: 2)]
+            let edited = text.replacingOccurrences(of: level.cells[0].id.uuidString, with: written)
+            let fast = try #require(JSONFastReader.level(Data(edited.utf8)))
+            #expect(fast.cells[0].id == uuid)
+            #expect(fast == decoded(Data(edited.utf8)))
+        }
+        // Not the canonical form: left to the decoder (which refuses these).
+        for id in ["{\(level.cells[0].id.uuidString)}", String(level.cells[0].id.uuidString.dropLast()), "G" + level.cells[0].id.uuidString.dropFirst()] {
+            let edited = text.replacingOccurrences(of: level.cells[0].id.uuidString, with: id)
+            #expect(JSONFastReader.level(Data(edited.utf8)) == nil)
+        }
+    }
+
+    /// A key is its bytes between the quotes: blanks inside a key make
+    /// another key, which the direct reader leaves to the decoder.
+    @Test func blanksInsideKeysAreNotSkipped() throws {
+        let level = try Generator().generate(difficulty: .class1, seed: 5).level
+        let text = JSONFormat.write(level, pretty: false)
+        for (from, to) in [("{\"id\":", "{\" id\":"), ("\"position\":", "\"position \":"), ("{\"column\":", "{\"column \":"),
+                           ("\"type\":\"block\"", "\"type\":\" block\""), ("{\"fixedValue\":", "{\"fixed Value\":")] {
+            let edited = text.replacingOccurrences(of: from, with: to)
+            #expect(edited != text)
+            #expect(JSONFastReader.level(Data(edited.utf8)) == nil, "\(to)")
+            #expect(decoded(Data(edited.utf8)) != level)
+        }
+    }
 }

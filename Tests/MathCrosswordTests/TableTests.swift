@@ -56,7 +56,7 @@ import Testing
                                                 generalOnly: true)
             #expect(quick == slow, "round \(round): \(c.slots) \(c.operators) over \(c.values)")
             #expect(fast.used.allSatisfy { $0 == 0 })
-            if !slow.isEmpty { nonEmpty += 1 }
+            if slow.count > 0 { nonEmpty += 1 }
         }
         // The cases are not all trivially empty.
         #expect(nonEmpty > 5_000)
@@ -74,8 +74,7 @@ import Testing
                 guard let level = try? Generator().generate(difficulty: profile, seed: seed).level else { continue }
                 let model = try Solver(level: level)
                 let reference = try Solver(level: level, generalTables: true)
-                #expect(model.tables.map(\.variables) == reference.tables.map(\.variables), "\(profile.id) seed \(seed)")
-                #expect(model.tables.map(\.tuples) == reference.tables.map(\.tuples), "\(profile.id) seed \(seed)")
+                #expect(model.tables == reference.tables, "\(profile.id) seed \(seed)")
             }
         }
     }

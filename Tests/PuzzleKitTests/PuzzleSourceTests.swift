@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-import PuzzleKit
+@testable import PuzzleKit
 
 @Suite struct PuzzleSourceTests {
     @Test func theExtensionDecidesWhateverTheContent() {
@@ -24,5 +25,80 @@ import PuzzleKit
         #expect(form("{\"id\":\"a\"}") == .jsonl)
         #expect(form("\u{FEFF}{\"id\":\"a\"}\n\n\t {\"id\":\"b\"}\r\n") == .jsonl)
         #expect(form("\n   [\n") == .json)
+    }
+}
+
+/// Reading JSON Lines from the file's bytes, against reading them from its
+/// text, and the UTF-8 check against the standard library's.
+@Suite struct JSONLinesBytesTests {
+    /// Random texts of lines: objects, blanks, tabs, CR in and at the end of
+    /// lines, byte-order marks, non-ASCII text.
+    private func randomText(_ rng: inout SplitMix64) -> String {
+        let pieces = ["{\"a\":1}", "{}", " ", "\t", "\r", "\n", "\r\n", "\u{FEFF}", "é", "–", "x", "\n\n"]
+        var text = rng.chance(1, in: 4) ? "\u{FEFF}" : ""
+        for _ in 0..<rng.uniform(in: 0...12) { text += pieces[rng.index(below: pieces.count)] }
+        return text
+    }
+
+    @Test func bytesAndTextGiveTheSameLines() {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<3_000 {
+            let text = randomText(&rng)
+            let read = { (data: Data, line: Int) throws(FormatError) -> String in
+                if data.first == UInt8(ascii: "x") { throw FormatError("x", at: SourceLocation(file: "f", line: line)) }
+                return "\(line):" + String(decoding: data, as: UTF8.self)
+            }
+            let fromText = readJSONLines(text, read: read)
+            // A slice of a larger buffer, as a line of a file is.
+            let padded = Data("pad".utf8) + Data(text.utf8)
+            let fromBytes = readJSONLines(padded.dropFirst(3), read: read)
+            #expect(fromText.map(describe) == fromBytes.map(describe), "\(Array(text.utf8))")
+        }
+    }
+
+    private func describe(_ result: Result<String, FormatError>) -> String {
+        switch result {
+        case .success(let text): return "ok " + text
+        case .failure(let error): return "error \(error.location.line): \(error.message)"
+        }
+    }
+
+    @Test func utf8CheckAgreesWithTheStandardLibrary() {
+        var rng = SplitMix64(seed: 5)
+        let fragments: [[UInt8]] = [[0x41], [0x20, 0x7B], Array("é".utf8), Array("–".utf8), Array("😀".utf8), [0x80], [0xC0, 0x80],
+                                    [0xE2, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], Array("abcdefgh".utf8)]
+        var invalid = 0
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<rng.uniform(in: 0...4) {
+                bytes += rng.chance(1, in: 6) ? [UInt8(truncatingIfNeeded: rng.next())] : fragments[rng.index(below: fragments.count)]
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            #expect(PuzzleSource.isUTF8(Data(bytes)) == expected, "\(bytes)")
+            #expect(PuzzleSource.isUTF8(Data(bytes)) == (String(data: Data(bytes), encoding: .utf8) != nil), "\(bytes)")
+            if !expected { invalid += 1 }
+        }
+        // Both answers come up often.
+        #expect(invalid > 500 && invalid < 4_500, "\(invalid) invalid")
+    }
+
+    /// A `.jsonl` file is read from its bytes, other names from its text:
+    /// the same puzzles and errors either way, byte-order marks included.
+    @Test func jsonlByNameReadsAsJSONLinesByContent() {
+        var rng = SplitMix64(seed: 9)
+        for _ in 0..<2_000 {
+            let text = randomText(&rng).replacingOccurrences(of: "{}", with: "{\"b\":2}")
+            var bytes = Array(text.utf8)
+            if rng.chance(1, in: 5), !bytes.isEmpty { bytes[rng.index(below: bytes.count)] = 0xFF }
+            let read = { (file: String) in
+                PuzzleSource.read(Data(bytes), file: file, textExtension: "t", text: { _ throws(FormatError) in "text" },
+                                  json: { data, line throws(FormatError) in "\(line):" + String(decoding: data, as: UTF8.self) })
+            }
+            let byName = read("a.jsonl"), byContent = read("-")
+            // Content that is not all objects reads as another form; compare where it reads as JSON Lines.
+            let whole = String(data: Data(bytes), encoding: .utf8)
+            guard whole == nil || PuzzleSource.form(path: "-", text: whole ?? "", textExtension: "t") == .jsonl else { continue }
+            #expect(byName.map(describe) == byContent.map(describe), "\(bytes)")
+        }
     }
 }

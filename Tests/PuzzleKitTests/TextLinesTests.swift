@@ -32,4 +32,23 @@ import PuzzleKit
         let error = FormatError("two\nlines", at: SourceLocation(file: "a.mcw", line: 3, column: 4))
         #expect(error.description == "a.mcw:3:4: two lines")
     }
+
+    /// A line's content is the line without blanks at either end: against
+    /// trimming both ends character by character, on random lines.
+    @Test func contentIsTheLineWithoutEndBlanks() throws {
+        var rng = SplitMix64(seed: 21)
+        let pieces = [" ", "\t", "a", "bc", "é", "1", "x y"]
+        for _ in 0..<2_000 {
+            var line = ""
+            for _ in 0..<rng.uniform(in: 1...8) { line += pieces[rng.index(below: pieces.count)] }
+            let lines = try meaningfulLines(of: line + "\n", file: "f")
+            let blank = { (c: Character) in c == " " || c == "\t" }
+            let expected = String(String(line.drop(while: blank).reversed().drop(while: blank).reversed()))
+            if expected.isEmpty {
+                #expect(lines.isEmpty, "\(Array(line.utf8))")
+            } else {
+                #expect(lines.map { String($0.content) } == [expected], "\(Array(line.utf8))")
+            }
+        }
+    }
 }
