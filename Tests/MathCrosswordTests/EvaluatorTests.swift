@@ -97,7 +97,7 @@ import PuzzleKit
     @Test func agreesWithTheRulesOnRandomRows() {
         var rng = SplitMix64(seed: 2024)
         // Mostly small values (so that equations hold often), sometimes extremes.
-        let small: [PuzzleNumber] = [0, 1, 2, 3, 4], extremes: [PuzzleNumber] = [6, 12, 7, -2, Int.max / 2, Int.max]
+        let small: [PuzzleNumber] = [0, 1, 2, 3, 4], extremes: [PuzzleNumber] = [6, 12, 7, -2, PuzzleNumber(Int.max / 2), PuzzleNumber(Int.max)]
         let randomValue = { (rng: inout SplitMix64) -> PuzzleNumber in
             rng.chance(1, in: 8) ? extremes[rng.index(below: extremes.count)] : small[rng.index(below: small.count)]
         }
