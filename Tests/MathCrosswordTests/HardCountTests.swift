@@ -11,6 +11,14 @@ import Testing
         model.solve(SearchLimits(solutions: Int.max, nodes: nodes))
     }
 
+    /// A square grid with values 0–9 and all four operators: blanking every
+    /// given of its levels leaves few enough cells to brute-force.
+    func smallProfile(side: Int, equations: ClosedRange<Int>) -> Profile {
+        Profile(id: "small", displayName: "Small", minValue: 0, maxValue: 9, allowedOperators: ["+", "-", "x", "/"],
+                gridRows: side, gridColumns: side, minEquations: equations.lowerBound, maxEquations: equations.upperBound,
+                maxOperandsPerEquation: 2, minCrossingsPerEquation: 1)
+    }
+
     /// The count by components from the root (no plain search first), or
     /// from where a plain search of `plainNodes` nodes stopped.
     func componentCount(_ model: MathCrossword.Solver, _ limits: SearchLimits = .init(),
@@ -21,10 +29,7 @@ import Testing
     }
 
     @Test func smallGridsMatchThePlainSearchAndBruteForce() throws {
-        let profile = Profile(id: "small", displayName: "Small", minValue: 0, maxValue: 9,
-                                        allowedOperators: ["+", "-", "x", "/"], gridRows: 7, gridColumns: 7,
-                                        minEquations: 2, maxEquations: 4, maxOperandsPerEquation: 2,
-                                        minCrossingsPerEquation: 1)
+        let profile = smallProfile(side: 7, equations: 2...4)
         var bruteForced = 0, several = 0
         for seed in 1...200 {
             let level = try Generator().generateLevel(difficulty: profile, seed: seed).blankingEveryGiven()
@@ -44,10 +49,7 @@ import Testing
     @Test func countsHandedOverAtAnyShareMatchThePlainSearchAndBruteForce() throws {
         // Small plain shares, so that the count goes on from deep in the
         // plain search's tree as well as from near its root.
-        let profile = Profile(id: "small", displayName: "Small", minValue: 0, maxValue: 9,
-                                        allowedOperators: ["+", "-", "x", "/"], gridRows: 8, gridColumns: 8,
-                                        minEquations: 3, maxEquations: 5, maxOperandsPerEquation: 2,
-                                        minCrossingsPerEquation: 1)
+        let profile = smallProfile(side: 8, equations: 3...5)
         var handedOver = 0, bruteForced = 0
         for seed in 1...120 {
             let level = try Generator().generateLevel(difficulty: profile, seed: seed).blankingEveryGiven()
