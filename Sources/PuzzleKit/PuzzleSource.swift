@@ -15,6 +15,16 @@ public enum PuzzleSource {
         return first == "{" && lines.allSatisfy({ $0.first == "{" }) ? .jsonl : .json
     }
 
+    /// The form a file's extension names, if it names one.
+    private static func form(path: String, textExtension: String) -> PuzzleFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case textExtension: return .text
+        case "json": return .json
+        case "jsonl": return .jsonl
+        default: return nil
+        }
+    }
+
     /// Every puzzle of a file, by the one rule every family's
     /// ``PuzzleFamily/read(_:file:)`` follows: UTF-8 text; the form as
     /// ``form(path:text:textExtension:)`` tells it; the text format is one
@@ -28,16 +38,6 @@ public enum PuzzleSource {
     ///   - textExtension: the family's text format extension.
     ///   - text: reads the family's text format.
     ///   - json: reads one JSON object that starts on the given line.
-    /// The form a file's extension names, if it names one.
-    private static func form(path: String, textExtension: String) -> PuzzleFormat? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case textExtension: return .text
-        case "json": return .json
-        case "jsonl": return .jsonl
-        default: return nil
-        }
-    }
-
     public static func read<Puzzle>(_ data: Data, file: String, textExtension: String,
                                     text: (String) throws(FormatError) -> Puzzle,
                                     json: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
