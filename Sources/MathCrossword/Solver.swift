@@ -98,13 +98,16 @@ public struct Solver: Sendable {
             let cells = equation.cellPositions
             var slots: [Slot] = []
             slots.reserveCapacity((cells.count + 1) / 2)
+            // A position outside the grid (a level built in code, never one
+            // read from a file) counts as a given 0 or a `+`, as a cell
+            // holding no number or no operator does.
+            func cell(_ p: GridPosition) -> GridCell? { level.contains(p) ? level[p] : nil }
             for p in stride(from: 0, to: cells.count, by: 2).lazy.map({ cells[$0] }) {
                 let variable = level.contains(p) ? variableOf[p.row * level.columns + p.column] : -1
-                slots.append(variable >= 0 ? .blank(variable) : .fixed(level.cells[p.row * level.columns + p.column].fixedValue ?? 0))
+                slots.append(variable >= 0 ? .blank(variable) : .fixed(cell(p)?.fixedValue ?? 0))
             }
             let operators = stride(from: 1, to: cells.count - 2, by: 2).map {
-                level.cells[cells[$0].row * level.columns + cells[$0].column].operatorSymbol
-                    .flatMap(ArithmeticOperator.init(symbol:)) ?? .add
+                cell(cells[$0])?.operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add
             }
             let table = try Self.table(slots: slots, operators: operators, values: values, multiplicity: multiplicity,
                                        start: equation.cellPositions[0], scratch: &scratch, generalOnly: generalTables)

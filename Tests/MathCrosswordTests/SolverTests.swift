@@ -128,6 +128,20 @@ func randomSmallPuzzle(_ rng: inout SplitMix64) throws -> Puzzle {
         #expect(seen.zero > 200 && seen.one > 200 && seen.many > 200 && seen.long > 200 && seen.duplicates > 100, "\(seen)")
     }
 
+    /// A level built in code may list equation cells outside its grid; the
+    /// model reads them as a given 0 or a `+` and never traps.
+    @Test func equationCellsOutsideTheGridDoNotTrap() throws {
+        let level = try Generator().generate(difficulty: .class1, seed: 5).level
+        var equations = level.equations
+        let first = equations[0]
+        equations[0] = Equation(id: first.id, orientation: first.orientation,
+                                cellPositions: first.cellPositions.map { GridPosition(row: $0.row - 100, column: $0.column + 100) })
+        let odd = Puzzle(id: level.id, difficulty: level.difficulty, rows: level.rows, columns: level.columns,
+                         cells: level.cells, equations: equations, numberPool: level.numberPool)
+        let counted = try Solver(level: odd).solve(SearchLimits(solutions: 2))
+        #expect(counted.complete)
+    }
+
     @Test func handCases() throws {
         #expect(try count("pool: 5 7\n? + ? = 12\n").solutionCount == 2)
         #expect(try count("pool: 6 6\n? + ? = 12\n").solutionCount == 1)  // equal tiles are interchangeable
