@@ -41,10 +41,8 @@ final class _LiveTuples {
     let cellsOfBlank: [[Int]]
     /// Per equation: where its tuples start in `order`.
     private let tupleStart: [Int]
-    /// Per equation: where its tuples' values start in `tupleValues`; tuple
-    /// `t` gives its `k`th cell `tupleValues[valueStart[e] + t × arity + k]`.
-    private let valueStart: [Int]
-    private let tupleValues: [Int32]
+    /// The model's tables, whose tuples the indices in `order` point into.
+    private let tables: [Solver.EquationTable]
 
     /// False: never derive, build every state from the tables anew.
     var deriving = true
@@ -128,28 +126,23 @@ final class _LiveTuples {
         let tables = model.tables
         equationCount = tables.count
         words = max(1, (model.values.count + 63) / 64)
-        var cellStart = [0], blankOfCell: [Int] = [], equationOfCell: [Int] = [], tupleStart = [0], valueStart = [0]
+        var cellStart = [0], blankOfCell: [Int] = [], equationOfCell: [Int] = [], tupleStart = [0]
         var cellsOfBlank = [[Int]](repeating: [], count: model.blanks.count)
-        var tupleValues: [Int32] = []
-        tupleValues.reserveCapacity(tables.reduce(0) { $0 + $1.values.count })
         for (e, table) in tables.enumerated() {
             for variable in table.variables {
                 cellsOfBlank[variable].append(blankOfCell.count)
                 blankOfCell.append(variable)
                 equationOfCell.append(e)
             }
-            tupleValues.append(contentsOf: table.values.lazy.map { Int32($0) })
             cellStart.append(blankOfCell.count)
             tupleStart.append(tupleStart[tupleStart.count - 1] + table.count)
-            valueStart.append(tupleValues.count)
         }
         self.cellStart = cellStart
         self.blankOfCell = blankOfCell
         self.equationOfCell = equationOfCell
         self.cellsOfBlank = cellsOfBlank
         self.tupleStart = tupleStart
-        self.valueStart = valueStart
-        self.tupleValues = tupleValues
+        self.tables = tables
         var equationsWithValue = [[(equation: Int, most: Int)]](repeating: [], count: model.values.count)
         var most = [Int](repeating: 0, count: model.values.count)
         var inTuple = [Int](repeating: 0, count: model.values.count)
@@ -243,9 +236,7 @@ final class _LiveTuples {
     func liveTuple(_ e: Int, _ i: Int) -> Int { Int(order[tupleStart[e] + i]) }
 
     /// The value index tuple `t` of equation `e` gives the equation's `k`th cell.
-    func value(_ e: Int, tuple t: Int, cell k: Int) -> Int {
-        Int(tupleValues[valueStart[e] + t * (cellStart[e + 1] - cellStart[e]) + k])
-    }
+    func value(_ e: Int, tuple t: Int, cell k: Int) -> Int { tables[e].value(t, k) }
 
     /// How many empty cells in some equation have `value` as a candidate.
     func holders(_ value: Int) -> Int { holderCounts[value] }
@@ -427,13 +418,13 @@ final class _LiveTuples {
         var i = 0
         assigned.withUnsafeBufferPointer { assigned in
             remaining.withUnsafeBufferPointer { remaining in
-                tupleValues.withUnsafeBufferPointer { values in
+                tables[e].values.withUnsafeBufferPointer { values in
                     blankOfCell.withUnsafeBufferPointer { blankOfCell in
                         while i < end {
-                            let row = valueStart[e] + Int(order[base + i]) * arity
+                            let row = Int(order[base + i]) * arity
                             var fits = true
                             for k in 0..<arity {
-                                let value = Int(values[row + k])
+                                let value = values[row + k]
                                 let a = assigned[blankOfCell[first + k]]
                                 if a >= 0 {
                                     if a != value { fits = false; break }
@@ -442,10 +433,10 @@ final class _LiveTuples {
                                     if used[value] > remaining[value] { fits = false; break }
                                 }
                             }
-                            for k in 0..<arity { used[Int(values[row + k])] = 0 }
+                            for k in 0..<arity { used[values[row + k]] = 0 }
                             if fits {
                                 for k in 0..<arity {
-                                    let value = Int(values[row + k])
+                                    let value = values[row + k]
                                     let bit: UInt64 = 1 << UInt64(value % 64)
                                     support[(first + k) * words + value / 64] |= bit
                                     if assigned[blankOfCell[first + k]] < 0 { openValues[e * words + value / 64] |= bit }
