@@ -169,16 +169,15 @@ public struct PuzzleRun: Sendable {
                 return record
             }
             if let counting {
-                let solveStart = monotonicNanoseconds()
-                record.solve = (try? counting.count(generated.puzzle, limits: Self.countLimits(timeLimit))).map(SolveSummary.init)
-                record.solveNanoseconds = monotonicNanoseconds() &- solveStart
+                record.solve = Self.timed(&record.solveNanoseconds) {
+                    try? counting.count(generated.puzzle, limits: Self.countLimits(timeLimit))
+                }.map(SolveSummary.init)
             }
             if let grading {
-                let gradeStart = monotonicNanoseconds()
-                record.grade = (try? grading.grade(generated.puzzle, solutionsUpTo2: record.solve?.knownSolutionsUpTo2, explain: false,
-                                                   timeLimit: timeLimit))
-                    .map(GradeSummary.init)
-                record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
+                let known = record.solve?.knownSolutionsUpTo2
+                record.grade = Self.timed(&record.gradeNanoseconds) {
+                    try? grading.grade(generated.puzzle, solutionsUpTo2: known, explain: false, timeLimit: timeLimit)
+                }.map(GradeSummary.init)
             }
             return record
         }
@@ -188,19 +187,26 @@ public struct PuzzleRun: Sendable {
         CountLimits(solutions: solutionLimit, time: timeLimit)
     }
 
+    /// `body`'s result; the nanoseconds it took go to `nanoseconds`.
+    private static func timed<T>(_ nanoseconds: inout UInt64?, _ body: () -> T) -> T {
+        let start = monotonicNanoseconds()
+        defer { nanoseconds = monotonicNanoseconds() &- start }
+        return body()
+    }
+
     /// The count and the grade of `puzzle` from one preparation, which is
     /// timed with the count (it is the uniqueness check's model).
     private static func countAndGrade<Family: PreparingFamily>(_ family: Family, _ puzzle: Family.Puzzle,
                                                                into record: inout PuzzleRecord, timeLimit: Duration?) {
-        let solveStart = monotonicNanoseconds()
-        let prepared = try? family.prepare(puzzle)
-        record.solve = prepared.flatMap { try? family.count(prepared: $0, limits: countLimits(timeLimit)) }.map(SolveSummary.init)
-        record.solveNanoseconds = monotonicNanoseconds() &- solveStart
-        let gradeStart = monotonicNanoseconds()
-        record.grade = prepared.flatMap {
-            try? family.grade(prepared: $0, solutionsUpTo2: record.solve?.knownSolutionsUpTo2, explain: false, timeLimit: timeLimit)
+        var prepared: Family.Prepared?
+        record.solve = timed(&record.solveNanoseconds) { () -> CountResult? in
+            prepared = try? family.prepare(puzzle)
+            return prepared.flatMap { try? family.count(prepared: $0, limits: countLimits(timeLimit)) }
+        }.map(SolveSummary.init)
+        let known = record.solve?.knownSolutionsUpTo2
+        record.grade = timed(&record.gradeNanoseconds) {
+            prepared.flatMap { try? family.grade(prepared: $0, solutionsUpTo2: known, explain: false, timeLimit: timeLimit) }
         }.map(GradeSummary.init)
-        record.gradeNanoseconds = monotonicNanoseconds() &- gradeStart
     }
 }
 
