@@ -90,7 +90,14 @@ public enum EquationRules {
     /// levels instead (``SolveError/overflow(_:)``).
     @inlinable
     public static func holds(_ left: some Collection<PuzzleNumber>, _ operators: [ArithmeticOperator], result: PuzzleNumber) -> Bool {
-        guard result >= 0, case .value(let value) = leftValue(left, operators) else { return false }
+        holds(leftValue(left, operators), result: result)
+    }
+
+    /// Whether a left side that came to `left` equals `result`, which must
+    /// not be negative.
+    @inlinable
+    public static func holds(_ left: ArithmeticOutcome, result: PuzzleNumber) -> Bool {
+        guard result >= 0, case .value(let value) = left else { return false }
         return value == result
     }
 
@@ -136,18 +143,17 @@ public struct EquationEvaluator: Sendable {
     /// Reads the cells once, left to right, and keeps only the value so far:
     /// no list of operands. A cell out of place makes the equation
     /// `incorrect`; otherwise an empty operand makes it `incomplete`;
-    /// otherwise it holds when the left side, applied left to right without
-    /// an undefined step or an overflow, equals a non-negative result (as
-    /// ``EquationRules/state(operands:operators:)`` judges).
+    /// otherwise it holds as ``EquationRules/holds(_:result:)`` judges the
+    /// left side's outcome, applied left to right.
     private func evaluate(_ equation: Equation, in cells: [GridCell], columns: Int,
                           placing values: [PuzzleNumber?]) -> EquationEvaluationState {
         let positions = equation.cellPositions
         // Operands at even offsets (the last one the result), `=` second to
         // last, an operator at every other odd offset: 5, 7, 9… cells.
         guard positions.count >= 5, positions.count % 2 == 1 else { return .incorrect }
-        var left: PuzzleNumber?, result: PuzzleNumber?
+        var left: ArithmeticOutcome?, result: PuzzleNumber?
         var pending: ArithmeticOperator?
-        var missing = false, undefined = false
+        var missing = false
         for offset in positions.indices {
             let index = positions[offset].row * columns + positions[offset].column
             guard cells.indices.contains(index) else { return .incorrect }
@@ -164,14 +170,9 @@ public struct EquationEvaluator: Sendable {
                 if offset == positions.count - 1 {
                     result = value
                 } else if let op = pending {
-                    if let soFar = left, !undefined {
-                        switch op.apply(soFar, value) {
-                        case .value(let next): left = next
-                        case .undefined, .overflow: undefined = true
-                        }
-                    }
+                    if case .value(let soFar)? = left { left = op.apply(soFar, value) }
                 } else {
-                    left = value
+                    left = .value(value)
                 }
             } else if offset == positions.count - 2 {
                 guard type == .equals else { return .incorrect }
@@ -182,7 +183,7 @@ public struct EquationEvaluator: Sendable {
             }
         }
         if missing { return .incomplete }
-        guard !undefined, let left, let result, result >= 0 else { return .incorrect }
-        return left == result ? .correct : .incorrect
+        guard let left, let result else { return .incorrect }
+        return EquationRules.holds(left, result: result) ? .correct : .incorrect
     }
 }
