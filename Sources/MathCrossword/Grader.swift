@@ -272,6 +272,9 @@ struct _DeductionState {
     var assigned: [Int]   // value index per empty cell, -1 while empty
     var remaining: [Int]  // tiles left per value index
     var open: Int         // empty cells left
+    /// The placements made since the empty board, in order, each with a
+    /// stamp no other placement has (``_LiveTuples/newStamp()``).
+    var history: [(blank: Int, stamp: Int)] = []
     var steps: [GradeStep] = []
 }
 
@@ -333,6 +336,7 @@ struct _DeductionEngine {
         state.assigned[blank] = value
         state.remaining[value] -= 1
         state.open -= 1
+        state.history.append((blank, live.newStamp()))
     }
 
     // MARK: Candidates
@@ -668,6 +672,7 @@ struct _DeductionEngine {
         if live.blanksWithoutCandidate > 0 { return true }
         // Empty cells in no equation may take any value with tiles left.
         let free = blanksInNoEquation.reduce(0) { $0 + (state.assigned[$1] < 0 ? 1 : 0) }
+        if free == 0 { return live.shortValues > 0 }
         if free > 0 && !state.remaining.contains(where: { $0 > 0 }) { return true }
         return model.values.indices.contains {
             state.remaining[$0] > live.holders($0) + (state.remaining[$0] > 0 ? free : 0)

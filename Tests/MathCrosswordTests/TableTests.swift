@@ -123,8 +123,11 @@ import Testing
         for b in state.assigned.indices where state.assigned[b] < 0 {
             result.append(live.candidates(b, into: &mask) ? mask.map { Int(bitPattern: UInt($0)) } : [-1])
         }
+        for cell in live.blankOfCell.indices {
+            result.append((0..<live.valueCount).map { live.supporters(ofCell: cell, value: $0) })
+        }
         result.append(state.remaining.indices.map { live.holders($0) })
-        result.append([live.deadEquations, live.blanksWithoutCandidate])
+        result.append([live.deadEquations, live.blanksWithoutCandidate, live.shortValues])
         result.append(live.singleTupleEquations(open: 1))
         result.append(live.singleTupleEquations(open: 2))
         return result
