@@ -267,6 +267,30 @@ struct _CellIndex {
     }
 }
 
+/// Marks over a level's blanks, all taken off at once by ``clear()``.
+final class _BlankMarks {
+    /// Per blank: the round it was last marked in.
+    private let marked: UnsafeMutableBufferPointer<Int>
+    private var round = 0
+
+    init(count: Int) {
+        marked = .allocate(capacity: max(1, count))
+        marked.initialize(repeating: 0)
+    }
+
+    deinit { marked.deallocate() }
+
+    /// Takes every mark off.
+    func clear() { round += 1 }
+
+    /// Marks `blank`; false when it was marked already since the last ``clear()``.
+    func mark(_ blank: Int) -> Bool {
+        guard marked[blank] != round else { return false }
+        marked[blank] = round
+        return true
+    }
+}
+
 /// The board a person sees: placed values and the tiles left.
 struct _DeductionState {
     var assigned: [Int]   // value index per empty cell, -1 while empty
@@ -296,6 +320,8 @@ struct _DeductionEngine {
     let blanksInNoEquation: [Int]
     /// Each equation's live tuples for the state asked about last.
     let live: _LiveTuples
+    /// The cells a technique has found a move for, while collecting them.
+    let marks: _BlankMarks
     var backtracks = 0
     var budget = Grader.guessBudget
     var stopAfterFirstStep = false
@@ -313,6 +339,7 @@ struct _DeductionEngine {
         self.equationsOf = equationsOf
         self.blanksInNoEquation = equationsOf.indices.filter { equationsOf[$0].isEmpty }
         self.live = _LiveTuples(model: model)
+        self.marks = _BlankMarks(count: model.blanks.count)
     }
 
     func initialState() -> _DeductionState {
@@ -530,71 +557,79 @@ struct _DeductionEngine {
 
     // MARK: Techniques
 
-    /// The moves of the easiest technique that has any.
-    func nextMoves(_ state: _DeductionState) -> (Technique, [Move])? {
+    /// The first move of the easiest technique that has any, and how many
+    /// empty cells that technique could fill.
+    func nextMove(_ state: _DeductionState) -> (technique: Technique, move: Move, offers: Int)? {
         for technique in Technique.allCases where technique != .guess {
-            let moves = self.moves(technique, state)
-            if !moves.isEmpty { return (technique, moves) }
+            if let (move, offers) = firstMove(technique, state) { return (technique, move, offers) }
         }
         return nil
     }
 
-    func moves(_ technique: Technique, _ state: _DeductionState) -> [Move] {
-        var moves: [Move] = []
-        var taken = [Bool](repeating: false, count: model.blanks.count)
-        func add(_ move: Move) {
-            guard !taken[move.blank] else { return }
-            taken[move.blank] = true
-            moves.append(move)
-        }
+    /// The first of `technique`'s moves, in the order it looks at cells,
+    /// and how many empty cells its moves fill (one move per cell: the first
+    /// found for it); `nil` when it has none. Only the first move is made
+    /// in full.
+    func firstMove(_ technique: Technique, _ state: _DeductionState) -> (move: Move, offers: Int)? {
         live.prepare(state)
+        marks.clear()
+        var first: Move?
+        var offers = 0
+        func add(_ blank: Int, _ move: () -> Move) {
+            guard marks.mark(blank) else { return }
+            offers += 1
+            if first == nil { first = move() }
+        }
         switch technique {
         case .oneBlank, .uniquePair:
             // An equation with `open` empty cells and one live tuple.
-            let open = technique == .oneBlank ? 1 : 2
-            for e in live.singleTupleEquations(open: open) {
-                let tuple = live.liveTuple(e, 0), first = live.cellStart[e]
-                for k in 0..<(live.cellStart[e + 1] - first) where state.assigned[live.blankOfCell[first + k]] < 0 {
-                    add(Move(blank: live.blankOfCell[first + k], value: live.value(e, tuple: tuple, cell: k), equations: [e]))
+            live.forEachSingleTupleEquation(open: technique == .oneBlank ? 1 : 2) { e in
+                let tuple = live.liveTuple(e, 0), firstCell = live.cellStart[e]
+                for k in 0..<(live.cellStart[e + 1] - firstCell) where state.assigned[live.blankOfCell[firstCell + k]] < 0 {
+                    let blank = live.blankOfCell[firstCell + k]
+                    add(blank) { Move(blank: blank, value: live.value(e, tuple: tuple, cell: k), equations: [e]) }
                 }
             }
         case .lastCandidate:
             for b in model.blanks.indices where state.assigned[b] < 0 {
                 for cell in live.cellsOfBlank[b] where live.openCount(live.equationOfCell[cell]) >= 2 {
                     let (count, value) = live.supportCount(ofCell: cell)
-                    if count == 1 { add(Move(blank: b, value: value, equations: [live.equationOfCell[cell]])) }
+                    if count == 1 { add(b) { Move(blank: b, value: value, equations: [live.equationOfCell[cell]]) } }
                 }
             }
         case .crossing:
             var mask: [UInt64] = []
             for b in model.blanks.indices where state.assigned[b] < 0 && live.cellsOfBlank[b].count >= 2 {
                 guard live.candidates(b, into: &mask), mask.reduce(0, { $0 + $1.nonzeroBitCount }) == 1 else { continue }
-                let lists = live.cellsOfBlank[b].map { _LiveTuples.members(live.support(ofCell: $0)) }
-                add(Move(blank: b, value: _LiveTuples.members(mask)[0], equations: equationsOf[b], candidates: lists))
+                add(b) {
+                    let lists = live.cellsOfBlank[b].map { _LiveTuples.members(live.support(ofCell: $0)) }
+                    return Move(blank: b, value: _LiveTuples.members(mask)[0], equations: equationsOf[b], candidates: lists)
+                }
             }
         case .onlyPlace:
-            let words = live.words
-            var masks = [UInt64](repeating: 0, count: model.blanks.count * words)
-            var mask: [UInt64] = []
-            for b in model.blanks.indices where state.assigned[b] < 0 {
-                candidateMask(b, state, into: &mask)
-                for w in 0..<words { masks[b * words + w] = mask[w] }
-            }
-            for v in model.values.indices where state.remaining[v] > 0 {
-                let bit: UInt64 = 1 << UInt64(v % 64)
-                let holders = model.blanks.indices.filter { masks[$0 * words + v / 64] & bit != 0 }
-                if holders.count == state.remaining[v] {
-                    for b in holders { add(Move(blank: b, value: v, equations: equationsOf[b])) }
+            // A value some empty cells hold as a candidate, as many as its
+            // tiles left; an empty cell in no equation holds every value
+            // with tiles left.
+            let free = blanksInNoEquation.reduce(0) { $0 + (state.assigned[$1] < 0 ? 1 : 0) }
+            for v in model.values.indices where state.remaining[v] > 0 && live.holders(v) + free == state.remaining[v] {
+                for b in model.blanks.indices where state.assigned[b] < 0 && live.hasCandidate(b, v) {
+                    add(b) { Move(blank: b, value: v, equations: equationsOf[b]) }
                 }
             }
         case .narrowing, .crossingPair:
             guard let narrowed = narrow(state, pairs: technique == .crossingPair) else { break }
+            var fixed: [Int] = []
             for b in model.blanks.indices where state.assigned[b] < 0 && !narrowed.narrowedBy[b].isEmpty {
                 let values = narrowed.values(b)
-                if values.count == 1 { add(Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b])) }
+                if values.count == 1 {
+                    add(b) { Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b]) }
+                    fixed.append(b)
+                }
             }
-            let fixed = moves.map(\.blank)
-            for i in moves.indices { moves[i].fixedTogether = fixed.filter { $0 != moves[i].blank } }
+            if var move = first {
+                move.fixedTogether = fixed.filter { $0 != move.blank }
+                first = move
+            }
         case .poolCounting:
             guard let narrowed = narrow(state, pairs: false) else { break }
             var lists = model.blanks.indices.map(narrowed.values)
@@ -614,7 +649,7 @@ struct _DeductionEngine {
                 }
             }
             for b in open where lists[b].count == 1 && !lockedBy[b].isEmpty {
-                add(Move(blank: b, value: lists[b][0], equations: equationsOf[b], locked: lockedBy[b]))
+                add(b) { Move(blank: b, value: lists[b][0], equations: equationsOf[b], locked: lockedBy[b]) }
             }
         case .contradiction:
             guard let narrowed = narrow(state, pairs: true) else { break }
@@ -627,14 +662,16 @@ struct _DeductionEngine {
                     return !deadEnd(trial)
                 }
                 if survivors.count == 1 {
-                    add(Move(blank: b, value: survivors[0], equations: equationsOf[b],
-                             ruledOut: values.filter { $0 != survivors[0] }))
+                    add(b) {
+                        Move(blank: b, value: survivors[0], equations: equationsOf[b],
+                             ruledOut: values.filter { $0 != survivors[0] })
+                    }
                 }
             }
         case .guess:
             break
         }
-        return moves
+        return first.map { ($0, offers) }
     }
 
     private func subsets(of items: [Int], upTo size: Int) -> [[Int]] {
@@ -698,9 +735,8 @@ extension _DeductionEngine: TieredSolver {
         if timedOut { return .none }
         budget -= 1
         if budget < 0 { return .contradiction }
-        guard let (technique, moves) = nextMoves(state) else { return .none }
-        let move = moves[0]
-        state.steps.append(step(technique, move, offer: moves.count, state, depth: depth))
+        guard let (technique, move, offers) = nextMove(state) else { return .none }
+        state.steps.append(step(technique, move, offer: offers, state, depth: depth))
         assign(&state, move.blank, move.value)
         return .progress
     }

@@ -351,6 +351,24 @@ final class _LiveTuples {
         return result
     }
 
+    /// Calls `body` with each equation that has one live tuple and `open`
+    /// (1 or 2) empty cells, ascending.
+    func forEachSingleTupleEquation(open: Int, _ body: (Int) -> Void) {
+        let from = (open - 1) * equationWords
+        for w in 0..<equationWords {
+            var bits = singles[from + w]
+            while bits != 0 {
+                body(w * 64 + bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+    }
+
+    /// Whether `value` is among the candidates of `blank`, an empty cell in some equation.
+    func hasCandidate(_ blank: Int, _ value: Int) -> Bool {
+        cellsOfBlank[blank].isEmpty || blankMasks[blank * words + value / 64] & (1 << UInt64(value % 64)) != 0
+    }
+
     /// The values the live tuples give `cell`, as a bit set.
     func support(ofCell cell: Int) -> [UInt64] { Array(support[(cell * words)..<((cell + 1) * words)]) }
 
