@@ -271,7 +271,8 @@ struct _CellIndex {
 final class _BlankMarks {
     /// Per blank: the round it was last marked in.
     private let marked: UnsafeMutableBufferPointer<Int>
-    private var round = 0
+    /// Used from one thread, never in overlapping accesses.
+    @exclusivity(unchecked) private var round = 0
 
     init(count: Int) {
         marked = .allocate(capacity: max(1, count))
@@ -566,42 +567,61 @@ struct _DeductionEngine {
         return nil
     }
 
+    /// Moves found one by one, at most one per empty cell (the first found
+    /// for it): the first is kept whole, the others only counted.
+    struct MoveCollector {
+        let marks: _BlankMarks
+        var first: Move?
+        var offers = 0
+
+        init(marks: _BlankMarks) {
+            self.marks = marks
+            marks.clear()
+        }
+
+        /// Counts a move for `blank` unless it has one; `move` makes it when it is the first.
+        mutating func add(_ blank: Int, _ move: () -> Move) {
+            guard marks.mark(blank) else { return }
+            offers += 1
+            if first == nil { first = move() }
+        }
+    }
+
     /// The first of `technique`'s moves, in the order it looks at cells,
     /// and how many empty cells its moves fill (one move per cell: the first
     /// found for it); `nil` when it has none. Only the first move is made
     /// in full.
     func firstMove(_ technique: Technique, _ state: _DeductionState) -> (move: Move, offers: Int)? {
         live.prepare(state)
-        marks.clear()
-        var first: Move?
-        var offers = 0
-        func add(_ blank: Int, _ move: () -> Move) {
-            guard marks.mark(blank) else { return }
-            offers += 1
-            if first == nil { first = move() }
-        }
+        var found = MoveCollector(marks: marks)
         switch technique {
         case .oneBlank, .uniquePair:
             // An equation with `open` empty cells and one live tuple.
-            live.forEachSingleTupleEquation(open: technique == .oneBlank ? 1 : 2) { e in
-                let tuple = live.liveTuple(e, 0), firstCell = live.cellStart[e]
-                for k in 0..<(live.cellStart[e + 1] - firstCell) where state.assigned[live.blankOfCell[firstCell + k]] < 0 {
-                    let blank = live.blankOfCell[firstCell + k]
-                    add(blank) { Move(blank: blank, value: live.value(e, tuple: tuple, cell: k), equations: [e]) }
+            let open = technique == .oneBlank ? 1 : 2
+            for w in 0..<live.equationWords {
+                var bits = live.singleTupleEquations(open: open, word: w)
+                while bits != 0 {
+                    let e = w * 64 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    let tuple = live.liveTuple(e, 0), firstCell = live.cellStart[e]
+                    for k in 0..<(live.cellStart[e + 1] - firstCell) where state.assigned[live.blankOfCell[firstCell + k]] < 0 {
+                        let blank = live.blankOfCell[firstCell + k]
+                        found.add(blank) { Move(blank: blank, value: live.value(e, tuple: tuple, cell: k), equations: [e]) }
+                    }
                 }
             }
         case .lastCandidate:
             for b in model.blanks.indices where state.assigned[b] < 0 {
                 for cell in live.cellsOfBlank[b] where live.openCount(live.equationOfCell[cell]) >= 2 {
                     let (count, value) = live.supportCount(ofCell: cell)
-                    if count == 1 { add(b) { Move(blank: b, value: value, equations: [live.equationOfCell[cell]]) } }
+                    if count == 1 { found.add(b) { Move(blank: b, value: value, equations: [live.equationOfCell[cell]]) } }
                 }
             }
         case .crossing:
             var mask: [UInt64] = []
             for b in model.blanks.indices where state.assigned[b] < 0 && live.cellsOfBlank[b].count >= 2 {
                 guard live.candidates(b, into: &mask), mask.reduce(0, { $0 + $1.nonzeroBitCount }) == 1 else { continue }
-                add(b) {
+                found.add(b) {
                     let lists = live.cellsOfBlank[b].map { _LiveTuples.members(live.support(ofCell: $0)) }
                     return Move(blank: b, value: _LiveTuples.members(mask)[0], equations: equationsOf[b], candidates: lists)
                 }
@@ -613,7 +633,7 @@ struct _DeductionEngine {
             let free = blanksInNoEquation.reduce(0) { $0 + (state.assigned[$1] < 0 ? 1 : 0) }
             for v in model.values.indices where state.remaining[v] > 0 && live.holders(v) + free == state.remaining[v] {
                 for b in model.blanks.indices where state.assigned[b] < 0 && live.hasCandidate(b, v) {
-                    add(b) { Move(blank: b, value: v, equations: equationsOf[b]) }
+                    found.add(b) { Move(blank: b, value: v, equations: equationsOf[b]) }
                 }
             }
         case .narrowing, .crossingPair:
@@ -622,13 +642,13 @@ struct _DeductionEngine {
             for b in model.blanks.indices where state.assigned[b] < 0 && !narrowed.narrowedBy[b].isEmpty {
                 let values = narrowed.values(b)
                 if values.count == 1 {
-                    add(b) { Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b]) }
+                    found.add(b) { Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b]) }
                     fixed.append(b)
                 }
             }
-            if var move = first {
+            if var move = found.first {
                 move.fixedTogether = fixed.filter { $0 != move.blank }
-                first = move
+                found.first = move
             }
         case .poolCounting:
             guard let narrowed = narrow(state, pairs: false) else { break }
@@ -649,7 +669,8 @@ struct _DeductionEngine {
                 }
             }
             for b in open where lists[b].count == 1 && !lockedBy[b].isEmpty {
-                add(b) { Move(blank: b, value: lists[b][0], equations: equationsOf[b], locked: lockedBy[b]) }
+                let (value, locked) = (lists[b][0], lockedBy[b])
+                found.add(b) { Move(blank: b, value: value, equations: equationsOf[b], locked: locked) }
             }
         case .contradiction:
             guard let narrowed = narrow(state, pairs: true) else { break }
@@ -662,7 +683,7 @@ struct _DeductionEngine {
                     return !deadEnd(trial)
                 }
                 if survivors.count == 1 {
-                    add(b) {
+                    found.add(b) {
                         Move(blank: b, value: survivors[0], equations: equationsOf[b],
                              ruledOut: values.filter { $0 != survivors[0] })
                     }
@@ -671,7 +692,7 @@ struct _DeductionEngine {
         case .guess:
             break
         }
-        return first.map { ($0, offers) }
+        return found.first.map { ($0, found.offers) }
     }
 
     private func subsets(of items: [Int], upTo size: Int) -> [[Int]] {

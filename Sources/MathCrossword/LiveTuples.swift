@@ -20,8 +20,9 @@
 /// - in any other equation, the live tuples that give `v` to more empty
 ///   cells than tiles of it are left; only the tuples of the equation that
 ///   use `v` at all (listed per equation and value when built) are looked
-///   at, and only in equations where some empty cell still has `v` from
-///   some live tuple and some tuple uses `v` more often than tiles are left.
+///   at, and only in equations with more empty cells than tiles of `v`
+///   left, where some empty cell still has `v` from some live tuple and
+///   some tuple uses `v` more often than tiles are left.
 ///
 /// Tiles left always equal the pool's tiles less those placed, so nothing
 /// a step kills comes back before the step is undone. Each equation's tuple
@@ -40,6 +41,11 @@
 /// live tuple and those with one live tuple and one or two empty cells,
 /// updating them only where a step changed something. The work per step so
 /// grows with the tuples it kills, not with the tables or the board.
+///
+/// One grading uses it from one thread, and no access to a mutable
+/// property overlaps another, so those properties skip the run-time
+/// exclusivity checks (`@exclusivity(unchecked)`), which cost a step more
+/// than the work they guard.
 final class _LiveTuples {
     let equationCount: Int
     /// Distinct pool values.
@@ -114,22 +120,22 @@ final class _LiveTuples {
     /// Per value: the counted blanks that have it as a candidate.
     private let holderCounts: UnsafeMutableBufferPointer<Int>
     /// Counted blanks without a candidate.
-    private(set) var blanksWithoutCandidate = 0
+    @exclusivity(unchecked) private(set) var blanksWithoutCandidate = 0
     /// Equations without a live tuple.
-    private(set) var deadEquations = 0
+    @exclusivity(unchecked) private(set) var deadEquations = 0
     /// Values with more tiles left than counted blanks having them as a candidate.
-    private(set) var shortValues = 0
+    @exclusivity(unchecked) private(set) var shortValues = 0
     /// Words of a bit set over equations.
-    private let equationWords: Int
+    let equationWords: Int
     /// Bit sets over equations: those with one live tuple and one empty
     /// cell (from 0), and with one live tuple and two empty cells (from
     /// `equationWords`).
     private let singles: UnsafeMutableBufferPointer<UInt64>
 
     /// The last stamp handed out.
-    private var lastStamp = 0
+    @exclusivity(unchecked) private var lastStamp = 0
     /// The derivations so far (the next one's records are told by this number).
-    private var derivations = 0
+    @exclusivity(unchecked) private var derivations = 0
 
     /// The states passed through, the prepared one last: how many
     /// placements it has and the stamp of its last, and the lengths of the
@@ -141,22 +147,22 @@ final class _LiveTuples {
         var records: Int
         var blankRecords: Int
     }
-    private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
     /// The blanks each derivation placed, in order.
-    private var placed: [Int] = []
+    @exclusivity(unchecked) private var placed: [Int] = []
     /// What a derivation overwrote of an equation, before its first change there.
     private struct Record {
         var equation: Int
         var liveCount: Int
         var openCount: Int
     }
-    private var records: [Record] = []
+    @exclusivity(unchecked) private var records: [Record] = []
     /// What updating a blank overwrote: whether it was counted, and its
     /// mask (`words` words per record in `blankRecordWords`).
-    private var blankRecords: [(blank: Int, counted: Bool)] = []
-    private var blankRecordWords: [UInt64] = []
+    @exclusivity(unchecked) private var blankRecords: [(blank: Int, counted: Bool)] = []
+    @exclusivity(unchecked) private var blankRecordWords: [UInt64] = []
     /// The blanks whose candidates the step being derived may change.
-    private var touchedBlanks: [Int] = []
+    @exclusivity(unchecked) private var touchedBlanks: [Int] = []
 
     init(model: Solver) {
         let tables = model.tables
@@ -351,18 +357,9 @@ final class _LiveTuples {
         return result
     }
 
-    /// Calls `body` with each equation that has one live tuple and `open`
-    /// (1 or 2) empty cells, ascending.
-    func forEachSingleTupleEquation(open: Int, _ body: (Int) -> Void) {
-        let from = (open - 1) * equationWords
-        for w in 0..<equationWords {
-            var bits = singles[from + w]
-            while bits != 0 {
-                body(w * 64 + bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
-    }
+    /// Word `w` of the bit set of equations with one live tuple and `open`
+    /// (1 or 2) empty cells.
+    func singleTupleEquations(open: Int, word w: Int) -> UInt64 { singles[(open - 1) * equationWords + w] }
 
     /// Whether `value` is among the candidates of `blank`, an empty cell in some equation.
     func hasCandidate(_ blank: Int, _ value: Int) -> Bool {
@@ -531,7 +528,7 @@ final class _LiveTuples {
         // tiles of it are left.
         let left = remaining[v]
         let through = cellsOfBlank[b]
-        for use in uses[v] where use.most > left {
+        for use in uses[v] where use.most > left && openCounts[use.equation] > left {
             let e = use.equation
             if through.contains(where: { equationOfCell[$0] == e }) { continue }
             let first = cellStart[e], arity = cellStart[e + 1] - first
