@@ -127,12 +127,12 @@ public struct Grader: Sendable {
         engine.live.deriving = deriving
         engine.deadline = deadline
         let solved: Bool
-        let end: _DeductionState
+        var steps: [GradeStep]
         switch engine.solveTiered(engine.initialState()) {
-        case .solved(let state): (solved, end) = (true, state)
-        case .stuck(let state), .contradiction(let state): (solved, end) = (false, state)
+        case .solved(let state): (solved, steps) = (true, state.steps)
+        case .stuck(let state), .contradiction(let state): (solved, steps) = (false, state.steps)
         }
-        var graded = report(level, steps: end.steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
+        var graded = report(level, steps: &steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
         graded.solutionsKnown = solutionsKnown
         if engine.timedOut {
             graded.complete = false
@@ -153,23 +153,22 @@ public struct Grader: Sendable {
         }
     }
 
-    private func report(_ level: Puzzle, steps rawSteps: [GradeStep], solved: Bool, solutionsUpTo2: Int,
+    /// The report on `steps`, which it numbers by rounds.
+    private func report(_ level: Puzzle, steps: inout [GradeStep], solved: Bool, solutionsUpTo2: Int,
                         backtracks: Int) -> GradeReport {
-        var steps = rawSteps
         // Rounds: a step waits for the steps that filled a cell of the
         // equations it read; pool-wide techniques and guesses wait for all.
         var cellIndex = _CellIndex(level)
-        var roundOfCell: [Int] = []   // per cell index; 0 before any step fills it
+        var roundOfCell = [Int](repeating: 0, count: max(0, level.rows) * max(0, level.columns))   // per cell index; 0 before any step fills it
         var latest = 0
         for i in steps.indices {
-            let step = steps[i]
             let round: Int
-            switch step.technique {
+            switch steps[i].technique {
             case .onlyPlace, .narrowing, .poolCounting, .crossingPair, .contradiction, .guess:
                 round = latest + 1
             default:
                 var before = 0
-                for e in step.equations {
+                for e in steps[i].equations {
                     for p in level.equations[e].cellPositions {
                         let c = cellIndex[p]
                         if c < roundOfCell.count { before = max(before, roundOfCell[c]) }
@@ -178,7 +177,7 @@ public struct Grader: Sendable {
                 round = 1 + before
             }
             steps[i].round = round
-            let c = cellIndex[step.position]
+            let c = cellIndex[steps[i].position]
             if c >= roundOfCell.count { roundOfCell.append(contentsOf: repeatElement(0, count: c + 1 - roundOfCell.count)) }
             roundOfCell[c] = round
             latest = max(latest, round)
@@ -192,8 +191,8 @@ public struct Grader: Sendable {
             steps: steps, solved: solved, solutionsUpTo2: solutionsUpTo2, hardestTechnique: hardest,
             label: solved ? (hardest?.label ?? .easy) : .guessRequired,
             score: steps.reduce(0) { $0 + $1.technique.weight } + latest + backtracks * Technique.guess.weight,
-            guesses: steps.filter { $0.technique == .guess }.count, backtracks: backtracks,
-            maxGuessDepth: steps.map(\.guessDepth).max() ?? 0, rounds: metrics.rounds,
+            guesses: steps.reduce(0) { $0 + ($1.technique == .guess ? 1 : 0) }, backtracks: backtracks,
+            maxGuessDepth: steps.reduce(0) { max($0, $1.guessDepth) }, rounds: metrics.rounds,
             forcedShare: metrics.forcedShare, longestForcedRun: metrics.longestForcedRun,
             meanMovesOnOffer: metrics.meanMovesOnOffer, visibility: metrics.visibility ?? 0,
             blanks: level.blankPositions.count, distinctPoolValues: Set(level.numberPool).count,
@@ -215,7 +214,7 @@ public struct CrossingMetrics: Sendable {
     public init(_ level: Puzzle) {
         var cellIndex = _CellIndex(level)
         // Per cell index: how many times equations list it, and one position there.
-        var owners: [(count: Int, position: GridPosition?)] = []
+        var owners = [(count: Int, position: GridPosition?)](repeating: (0, nil), count: max(0, level.rows) * max(0, level.columns))
         for equation in level.equations {
             for p in equation.cellPositions {
                 let c = cellIndex[p]

@@ -79,8 +79,10 @@ final class _LiveTuples {
         var from: Int
         var to: Int
     }
-    /// Per value: the equations whose tables give it, ascending.
-    private let uses: [[Use]]
+    /// The equations whose tables give each value, value by value, each
+    /// value's ascending: value `v`'s from `useStart[v]` to `useStart[v + 1]`.
+    private let uses: [Use]
+    private let useStart: [Int]
     /// Per equation and value, the tuples giving the value to some cell (see `Use`).
     private let users: UnsafeMutableBufferPointer<Int32>
 
@@ -195,50 +197,66 @@ final class _LiveTuples {
         cellValues.initialize(repeating: 0)
         users.initialize(repeating: 0)
 
-        // Per equation, the tuples giving each value, listed value by value.
-        var uses = [[Use]](repeating: [], count: valueCount)
+        let cellValues = self.cellValues
+        for (e, table) in tables.enumerated() {
+            table.values.withUnsafeBufferPointer { values in
+                for i in values.indices { cellValues[valueStart[e] + i] = Int32(values[i]) }
+            }
+        }
+        // Per equation, the tuples giving each value, listed value by value;
+        // the equations giving each value gathered value by value after.
+        var found: [(value: Int, use: Use)] = []
         var tally = [Int](repeating: 0, count: valueCount)
         var most = [Int](repeating: 0, count: valueCount)
         var inTuple = [Int](repeating: 0, count: valueCount)
         var next = [Int](repeating: 0, count: valueCount)
         var filled = 0
         for (e, table) in tables.enumerated() {
-            let arity = table.variables.count
-            for (i, value) in table.values.enumerated() { cellValues[valueStart[e] + i] = Int32(value) }
-            var present: [Int] = []
-            for t in 0..<table.count {
+            let arity = table.variables.count, start = valueStart[e]
+            let firstUse = found.count
+            for row in stride(from: start, to: start + table.count * arity, by: arity) {
                 for k in 0..<arity {
-                    let value = table.value(t, k)
+                    let value = Int(cellValues[row + k])
                     inTuple[value] += 1
                     if inTuple[value] == 1 {
-                        if tally[value] == 0 { present.append(value) }
+                        if tally[value] == 0 { found.append((value, Use(equation: e, most: 0, from: 0, to: 0))) }
                         tally[value] += 1
                     }
                     most[value] = max(most[value], inTuple[value])
                 }
-                for k in 0..<arity { inTuple[table.value(t, k)] = 0 }
+                for k in 0..<arity { inTuple[Int(cellValues[row + k])] = 0 }
             }
-            for value in present {
+            for i in firstUse..<found.count {
+                let value = found[i].value
                 next[value] = filled
-                uses[value].append(Use(equation: e, most: most[value], from: filled, to: filled + tally[value]))
+                found[i].use = Use(equation: e, most: most[value], from: filled, to: filled + tally[value])
                 filled += tally[value]
+                tally[value] = 0
+                most[value] = 0
             }
             for t in 0..<table.count {
+                let row = start + t * arity
                 for k in 0..<arity {
-                    let value = table.value(t, k)
+                    let value = Int(cellValues[row + k])
                     if inTuple[value] == 0 {
                         inTuple[value] = 1
                         users[next[value]] = Int32(t)
                         next[value] += 1
                     }
                 }
-                for k in 0..<arity { inTuple[table.value(t, k)] = 0 }
-            }
-            for value in present {
-                tally[value] = 0
-                most[value] = 0
+                for k in 0..<arity { inTuple[Int(cellValues[row + k])] = 0 }
             }
         }
+        var useStart = [Int](repeating: 0, count: valueCount + 1)
+        for entry in found { useStart[entry.value + 1] += 1 }
+        for v in 0..<valueCount { useStart[v + 1] += useStart[v] }
+        var uses = [Use](repeating: Use(equation: 0, most: 0, from: 0, to: 0), count: found.count)
+        for v in 0..<valueCount { next[v] = useStart[v] }
+        for entry in found {
+            uses[next[entry.value]] = entry.use
+            next[entry.value] += 1
+        }
+        self.useStart = useStart
         self.uses = uses
 
         assigned = .allocate(capacity: blankCount)
@@ -528,8 +546,8 @@ final class _LiveTuples {
         // tiles of it are left.
         let left = remaining[v]
         let through = cellsOfBlank[b]
-        for use in uses[v] where use.most > left && openCounts[use.equation] > left {
-            let e = use.equation
+        for i in useStart[v]..<useStart[v + 1] where uses[i].most > left && openCounts[uses[i].equation] > left {
+            let use = uses[i], e = use.equation
             if through.contains(where: { equationOfCell[$0] == e }) { continue }
             let first = cellStart[e], arity = cellStart[e + 1] - first
             var anyOpen = false
