@@ -556,20 +556,38 @@ final class _LiveTuples {
                 break
             }
             guard anyOpen else { continue }
-            let base = tupleStart[e], values = valueStart[e]
-            for u in use.from..<use.to {
-                let t = Int(users[u])
-                let at = Int(position[base + t])
-                guard at < liveCounts[e] else { continue }
-                let row = values + t * arity
-                var times = 0
-                for k in 0..<arity where Int(cellValues[row + k]) == v && assigned[blankOfCell[first + k]] < 0 { times += 1 }
-                if times > left {
-                    note(e)
-                    kill(e, at: at)
+            let base = tupleStart[e]
+            // The tuples giving `v` somewhere, or the live ones when fewer.
+            if liveCounts[e] < use.to - use.from {
+                var at = 0
+                while at < liveCounts[e] {
+                    if gives(v, toMoreThan: left, tuple: Int(order[base + at]), of: e) {
+                        note(e)
+                        kill(e, at: at)
+                    } else {
+                        at += 1
+                    }
+                }
+            } else {
+                for u in use.from..<use.to {
+                    let t = Int(users[u])
+                    let at = Int(position[base + t])
+                    if at < liveCounts[e] && gives(v, toMoreThan: left, tuple: t, of: e) {
+                        note(e)
+                        kill(e, at: at)
+                    }
                 }
             }
         }
+    }
+
+    /// Whether tuple `t` of equation `e` gives `v` to more than `left` empty cells.
+    private func gives(_ v: Int, toMoreThan left: Int, tuple t: Int, of e: Int) -> Bool {
+        let first = cellStart[e], arity = cellStart[e + 1] - first
+        let row = valueStart[e] + t * arity
+        var times = 0
+        for k in 0..<arity where Int(cellValues[row + k]) == v && assigned[blankOfCell[first + k]] < 0 { times += 1 }
+        return times > left
     }
 
     /// Records equation `e`'s counts before the step being derived first changes them.
