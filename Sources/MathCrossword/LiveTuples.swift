@@ -214,7 +214,8 @@ final class _LiveTuples {
         for (e, table) in tables.enumerated() {
             let arity = table.variables.count, start = valueStart[e]
             let firstUse = found.count
-            for row in stride(from: start, to: start + table.count * arity, by: arity) {
+            for t in 0..<table.count {
+                let row = start + t * arity
                 for k in 0..<arity {
                     let value = Int(cellValues[row + k])
                     inTuple[value] += 1
