@@ -453,8 +453,12 @@ struct _DeductionEngine {
                 tick += 1
                 lookedAt[e] = tick
                 var support = [[Bool]](repeating: [Bool](repeating: false, count: model.values.count), count: variables.count)
-                for tuple in liveTuples(e, state, domains: result.domains) {
-                    for k in open { support[k][tuple[k]] = true }
+                // The live tuples keeping every empty cell within its candidates.
+                live.prepare(state)
+                for i in 0..<live.liveCount(e) {
+                    let t = live.liveTuple(e, i)
+                    if open.contains(where: { !result.domains[variables[$0]][live.value(e, tuple: t, cell: $0)] }) { continue }
+                    for k in open { support[k][live.value(e, tuple: t, cell: k)] = true }
                 }
                 for k in open {
                     guard let narrowed = keep(variables[k], support[k], by: [e]) else { return nil }

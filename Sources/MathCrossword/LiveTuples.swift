@@ -68,8 +68,6 @@ final class _LiveTuples {
     /// Every table's values, one table after the other: tuple `t` of
     /// equation `e` gives its `k`th cell `cellValues[valueStart[e] + t × arity + k]`.
     private let cellValues: UnsafeMutableBufferPointer<Int32>
-    /// The tables, for reading single tuples.
-    private let tables: [Solver.EquationTable]
 
     /// An equation whose tables give a value: the most cells one tuple
     /// gives it, and where in `users` the tuples giving it are listed.
@@ -190,7 +188,6 @@ final class _LiveTuples {
         self.cellsOfBlank = cellsOfBlank
         self.tupleStart = tupleStart
         self.valueStart = valueStart
-        self.tables = tables
         let tupleCount = tupleStart[tables.count], valueTotal = valueStart[tables.count]
         cellValues = .allocate(capacity: max(1, valueTotal))
         users = .allocate(capacity: max(1, valueTotal))
@@ -354,7 +351,9 @@ final class _LiveTuples {
     func liveTuple(_ e: Int, _ i: Int) -> Int { Int(order[tupleStart[e] + i]) }
 
     /// The value index tuple `t` of equation `e` gives the equation's `k`th cell.
-    func value(_ e: Int, tuple t: Int, cell k: Int) -> Int { tables[e].value(t, k) }
+    func value(_ e: Int, tuple t: Int, cell k: Int) -> Int {
+        Int(cellValues[valueStart[e] + t * (cellStart[e + 1] - cellStart[e]) + k])
+    }
 
     /// How many empty cells in some equation have `value` as a candidate.
     func holders(_ value: Int) -> Int { holderCounts[value] }
