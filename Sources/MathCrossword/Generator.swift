@@ -269,7 +269,7 @@ struct _CrosswordBuilder {
     /// crossword found.
     mutating func place(target: Int, using rng: inout SplitMix64) {
         guard placeFirst(using: &rng) else { return }
-        var best = equations
+        var best: [PlacedEquation] = []
         var budget = Self.searchBudget + target
         if !grow(target: target, best: &best, budget: &budget, using: &rng) {
             // The search took back every placement; lay out the best again.
@@ -279,9 +279,10 @@ struct _CrosswordBuilder {
     }
 
     /// Depth-first search; on success the state holds the crossword found,
-    /// otherwise it is as it was on entry. The search keeps its own stack
-    /// (one frame per equation placed), so its depth is bounded by memory,
-    /// not by the thread's stack, whatever the target.
+    /// otherwise it is as it was on entry and `best` holds the largest
+    /// crossword seen. The search keeps its own stack (one frame per
+    /// equation placed), so its depth is bounded by memory, not by the
+    /// thread's stack, whatever the target.
     private mutating func grow(target: Int, best: inout [PlacedEquation], budget: inout Int,
                                using rng: inout SplitMix64) -> Bool {
         /// One placement's alternatives: the candidates, best first as taken.
@@ -290,7 +291,15 @@ struct _CrosswordBuilder {
             var taken = 0
             var branches = 0
         }
-        if equations.count > best.count { best = equations; stall = nil }
+        // The largest crossword seen is the first `bestCount` equations
+        // placed now while `bestIsPlaced`; it is copied into `best` only
+        // when one of them is taken back (copying at every new largest
+        // would share the array and make each placement copy it).
+        var bestCount = equations.count, bestIsPlaced = true
+        defer { if bestIsPlaced { best = Array(equations.prefix(bestCount)) } }
+        func newLargest() {
+            if equations.count > bestCount { bestCount = equations.count; bestIsPlaced = true; stall = nil }
+        }
         if equations.count >= target { return true }
         var stack = [Frame(candidates: candidates(using: &rng))]
         while let top = stack.indices.last {
@@ -316,21 +325,26 @@ struct _CrosswordBuilder {
                 break
             }
             if placed {
-                if equations.count > best.count { best = equations; stall = nil }
+                newLargest()
                 if equations.count >= target { return true }
                 stack.append(Frame(candidates: candidates(using: &rng)))
             } else {
                 // The deepest crossword could not grow: note it when every
                 // legal place was tried and none took values.
                 let frame = stack[top]
-                if equations.count == best.count, stall == nil, frame.branches == 0,
+                if equations.count == bestCount, stall == nil, frame.branches == 0,
                    frame.taken == frame.candidates.count, let firstTried {
                     let (start, horizontal) = Self.placement(firstTried)
                     stall = .values(places: frame.candidates.count, start: start, horizontal: horizontal)
                 }
                 // Every alternative here failed: take back the placement that led here.
                 stack.removeLast()
-                if !stack.isEmpty { undoLast() }
+                guard !stack.isEmpty else { break }
+                if bestIsPlaced && equations.count == bestCount {
+                    best = equations
+                    bestIsPlaced = false
+                }
+                undoLast()
             }
         }
         return false
