@@ -252,10 +252,6 @@ struct _CrosswordBuilder {
         anchors = Array(repeating: 0, count: (rows * columns + 63) / 64)
     }
 
-    @inline(__always) func isBlock(_ row: Int, _ column: Int) -> Bool {
-        row < 0 || column < 0 || row >= rows || column >= columns || kind[row * columns + column] == .block
-    }
-
     // MARK: Placement
 
     /// Placements a bounded search may try per attempt beyond the greedy path.
@@ -368,6 +364,45 @@ struct _CrosswordBuilder {
             for i in seenStamp.indices { seenStamp[i] = 0 }
             stamp = 1
         }
+        var seen: [UInt32] = []
+        swap(&seen, &seenStamp)
+        defer { swap(&seen, &seenStamp) }
+        return kind.withUnsafeBufferPointer { kind in
+            owner.withUnsafeBufferPointer { owner in
+                candidates(kind: kind, owner: owner, seen: &seen, using: &rng)
+            }
+        }
+    }
+
+    /// ``candidates(using:)`` over the grid's kinds and owners, marking the
+    /// placements seen with ``stamp``.
+    private func candidates(kind: UnsafeBufferPointer<Kind>, owner: UnsafeBufferPointer<Int32>,
+                            seen: inout [UInt32], using rng: inout SplitMix64) -> [Int] {
+        @inline(__always) func isBlock(_ row: Int, _ column: Int) -> Bool {
+            row < 0 || column < 0 || row >= rows || column >= columns || kind[row * columns + column] == .block
+        }
+        /// The score of a legal placement, or `nil` when it is illegal.
+        @inline(__always) func score(_ r0: Int, _ c0: Int, horizontal: Bool) -> Int? {
+            let (dr, dc) = horizontal ? (0, 1) : (1, 0)
+            guard r0 + 4 * dr < rows, c0 + 4 * dc < columns else { return nil }
+            guard isBlock(r0 - dr, c0 - dc), isBlock(r0 + 5 * dr, c0 + 5 * dc) else { return nil }
+            var crossings = 0
+            var deficit = 0
+            for j in 0..<5 {
+                let (r, c) = (r0 + j * dr, c0 + j * dc)
+                let index = r * columns + c
+                if kind[index] != .block {
+                    guard j % 2 == 0, kind[index] == .operand, owner[2 * index + (horizontal ? 0 : 1)] < 0 else { return nil }
+                    crossings += 1
+                    let other = Int(owner[2 * index + (horizontal ? 1 : 0)])
+                    if equations[other].crossings < profile.minCrossingsPerEquation { deficit += 1 }
+                } else if !isBlock(r - dc, c - dr) || !isBlock(r + dc, c + dr) {
+                    return nil  // a new cell beside another would form a stray run
+                }
+            }
+            let rarer = (horizontalCount * 2 < equations.count) == horizontal ? 1 : 0
+            return crossings * 8 + deficit * 4 + rarer * 3 + rng.uniform(in: 0...5)
+        }
         var candidates: [Int] = []
         candidates.reserveCapacity(32)
         for word in anchors.indices {
@@ -382,9 +417,9 @@ struct _CrosswordBuilder {
                     guard start.0 >= 0, start.1 >= 0 else { continue }
                     let startIndex = start.0 * columns + start.1
                     let key = 2 * startIndex + (horizontal ? 0 : 1)
-                    guard seenStamp[key] != stamp else { continue }
-                    seenStamp[key] = stamp
-                    if let score = score(start: start, horizontal: horizontal, using: &rng) {
+                    guard seen[key] != stamp else { continue }
+                    seen[key] = stamp
+                    if let score = score(start.0, start.1, horizontal: horizontal) {
                         candidates.append(Self.key(score: score, start: startIndex, horizontal: horizontal))
                     }
                 }
@@ -416,30 +451,6 @@ struct _CrosswordBuilder {
         }
         stall = .values(places: 1, start: row * columns + column, horizontal: horizontal)
         return false
-    }
-
-    /// The score of a legal placement, or `nil` when it is illegal.
-    private func score(start: (Int, Int), horizontal: Bool, using rng: inout SplitMix64) -> Int? {
-        let (dr, dc) = horizontal ? (0, 1) : (1, 0)
-        let (r0, c0) = start
-        guard r0 + 4 * dr < rows, c0 + 4 * dc < columns else { return nil }
-        guard isBlock(r0 - dr, c0 - dc), isBlock(r0 + 5 * dr, c0 + 5 * dc) else { return nil }
-        var crossings = 0
-        var deficit = 0
-        for j in 0..<5 {
-            let (r, c) = (r0 + j * dr, c0 + j * dc)
-            let index = r * columns + c
-            if kind[index] != .block {
-                guard j % 2 == 0, kind[index] == .operand, owner[2 * index + (horizontal ? 0 : 1)] < 0 else { return nil }
-                crossings += 1
-                let other = Int(owner[2 * index + (horizontal ? 1 : 0)])
-                if equations[other].crossings < profile.minCrossingsPerEquation { deficit += 1 }
-            } else if !isBlock(r - dc, c - dr) || !isBlock(r + dc, c + dr) {
-                return nil  // a new cell beside another would form a stray run
-            }
-        }
-        let rarer = (horizontalCount * 2 < equations.count) == horizontal ? 1 : 0
-        return crossings * 8 + deficit * 4 + rarer * 3 + rng.uniform(in: 0...5)
     }
 
     /// Places an equation at a legal position if its operands can take values.
