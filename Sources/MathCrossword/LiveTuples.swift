@@ -19,10 +19,11 @@
 ///   of it is gone: they still fit);
 /// - in any other equation, the live tuples that give `v` to more empty
 ///   cells than tiles of it are left; only the tuples of the equation that
-///   use `v` at all (listed per equation and value when built) are looked
-///   at, and only in equations with more empty cells than tiles of `v`
-///   left, where some empty cell still has `v` from some live tuple and
-///   some tuple uses `v` more often than tiles are left.
+///   use `v` at all (listed per equation and value when built), or its live
+///   tuples when they are fewer, are looked at, and only in equations with
+///   more empty cells than tiles of `v` left, where some empty cell still
+///   has `v` from some live tuple and some tuple uses `v` more often than
+///   tiles are left.
 ///
 /// Tiles left always equal the pool's tiles less those placed, so nothing
 /// a step kills comes back before the step is undone. Each equation's tuple
@@ -40,7 +41,8 @@
 /// the values with more tiles left than such cells, the equations with no
 /// live tuple and those with one live tuple and one or two empty cells,
 /// updating them only where a step changed something. The work per step so
-/// grows with the tuples it kills, not with the tables or the board.
+/// grows with the tuples it kills and the equations whose tables hold the
+/// value it spends, not with the tables or the board.
 ///
 /// One grading uses it from one thread, and no access to a mutable
 /// property overlaps another, so those properties skip the run-time
