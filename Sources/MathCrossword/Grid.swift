@@ -109,6 +109,74 @@ public struct TokenGrid: Sendable, Equatable {
         return runs
     }
 
+    /// Whether ``equations()`` would return exactly `listed`, in the same
+    /// order, without throwing: every run of the grid reads as an equation,
+    /// every non-block cell lies in a run, only operands are shared, and
+    /// `listed` holds the runs in canonical order with the same orientations
+    /// and positions. One pass over the cells that builds nothing; `false`
+    /// says only that something differs (``equations()`` says what).
+    func isListedExactly(_ listed: [Equation]) -> Bool {
+        guard rows >= 1, columns >= 1, tokens.count == rows * columns else { return false }
+        return tokens.withUnsafeBufferPointer { cells in
+            /// Whether the cell at `index` is a block; `inside` false for a
+            /// place beyond the grid's edge, which counts as a block.
+            func open(_ inside: Bool, _ index: Int) -> Bool {
+                guard inside else { return false }
+                if case .block = cells[index] { return false }
+                return true
+            }
+            /// Whether `equation` is the run of `orientation` that starts at
+            /// (`row`, `column`) and reads `operand (operator operand)+ = operand`.
+            func isRun(_ equation: Equation, _ orientation: EquationOrientation, _ row: Int, _ column: Int) -> Bool {
+                guard equation.orientation == orientation else { return false }
+                let (dr, dc) = orientation == .horizontal ? (0, 1) : (1, 0)
+                return equation.cellPositions.withUnsafeBufferPointer { positions in
+                    let count = positions.count
+                    guard count >= 5, count % 2 == 1 else { return false }
+                    // The cell after the last lies beyond the edge or is a block.
+                    let endRow = row + count * dr, endColumn = column + count * dc
+                    guard endRow <= rows, endColumn <= columns,
+                          !open(endRow < rows && endColumn < columns, endRow * columns + endColumn) else { return false }
+                    for offset in 0..<count {
+                        let p = positions[offset]
+                        guard p.row == row + offset * dr, p.column == column + offset * dc else { return false }
+                        let token = cells[p.row * columns + p.column]
+                        if offset % 2 == 0 {
+                            guard token.isOperand else { return false }
+                        } else if offset == count - 2 {
+                            guard case .equals = token else { return false }
+                        } else {
+                            guard case .op = token else { return false }
+                        }
+                    }
+                    return true
+                }
+            }
+            var next = 0  // the listed equation the next run must be
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let index = row * columns + column
+                    guard open(true, index) else { continue }
+                    let left = open(column > 0, index - 1), right = open(column + 1 < columns, index + 1)
+                    let up = open(row > 0, index - columns), down = open(row + 1 < rows, index + columns)
+                    // In some run, and at a crossing only as an operand.
+                    guard left || right || up || down else { return false }
+                    if (left || right) && (up || down) && !cells[index].isOperand { return false }
+                    // A horizontal run starting here comes before a vertical one.
+                    if !left && right {
+                        guard next < listed.count, isRun(listed[next], .horizontal, row, column) else { return false }
+                        next += 1
+                    }
+                    if !up && down {
+                        guard next < listed.count, isRun(listed[next], .vertical, row, column) else { return false }
+                        next += 1
+                    }
+                }
+            }
+            return next > 0 && next == listed.count
+        }
+    }
+
     /// Whether the cell is a block or lies outside the grid.
     private func isBlock(_ row: Int, _ column: Int) -> Bool {
         guard (0..<rows).contains(row), (0..<columns).contains(column) else { return true }

@@ -87,17 +87,20 @@ public enum JSONFormat: PuzzleJSONFormat {
         var result = level
         if !inOrder { result.cells = slotOf.map { level.cells[$0] } }
         let grid = TokenGrid(rows: rows, columns: columns, tokens: tokens)
-        let runs: [EquationRun]
-        do {
-            runs = try grid.equations()
-        } catch {
-            throw Problem(text: "\(error.position): \(error.message)")
-        }
-        let listed = level.equations.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
-        // Listed in the grid's own order (as every writer lists them): nothing
-        // to look up.
-        if listed != runs {
-            try checkListed(listed, runs)
+        // Listed in the grid's own order (as every writer lists them) and
+        // reading as equations: nothing to build or look up. Otherwise the
+        // grid's runs are read to say what is wrong.
+        if !grid.isListedExactly(level.equations) {
+            let runs: [EquationRun]
+            do {
+                runs = try grid.equations()
+            } catch {
+                throw Problem(text: "\(error.position): \(error.message)")
+            }
+            let listed = level.equations.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
+            if listed != runs {
+                try checkListed(listed, runs)
+            }
         }
         guard level.numberPool.count == blankCount else {
             throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blankCount) empty operands; expected one tile per empty operand")
