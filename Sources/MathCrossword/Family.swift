@@ -117,8 +117,10 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
             let states = EquationEvaluator().evaluate(level, placing: placed)
             lines = zip(Explain.equationTexts(in: level), states).map { "\($0)  \($1.rawValue)" }
         }
+        // Each cell's type read where it lies, without copying the cell.
+        let blanks = level.cells.indices.count { level.cells[$0].type == .emptyOperand }
         return CheckReport(
-            summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(level.cells.count { $0.type == .emptyOperand }) blanks",
+            summary: "valid, \(level.rows)x\(level.columns), \(level.equations.count) equations, \(blanks) blanks",
             details: lines,
             notes: LevelCheck.notes(for: level))
     }

@@ -78,9 +78,12 @@ public enum JSONFormat: PuzzleJSONFormat {
             guard slotOf[slot] < 0 else {
                 throw Problem(text: "cells[\(i)]: a second cell at \(p)")
             }
-            if let fault = fieldFault(level.cells[i]) { throw Problem(text: "cells[\(i)] at \(p): \(fault)") }
+            do {
+                tokens[slot] = try token(of: level.cells[i])
+            } catch {
+                throw Problem(text: "cells[\(i)] at \(p): \(error.text)")
+            }
             slotOf[slot] = i
-            tokens[slot] = level.cells[i].token
             if level.cells[i].type == .emptyOperand { blankCount += 1 }
             if slot != i { inOrder = false }
         }
@@ -146,22 +149,31 @@ public enum JSONFormat: PuzzleJSONFormat {
         guard listed.count == runs.count else { throw Problem(text: "equations: an equation is listed twice") }
     }
 
+    /// Why a cell's fields do not fit its type.
+    private struct FieldFault: Error { var text: String }
+
+    /// The cell's token (as ``GridCell/token`` makes it), or why its fields
+    /// do not fit its type; an operator's symbol is read once for both.
     @inline(__always)  // reads the cell's fields in place, without copying the cell
-    private static func fieldFault(_ cell: GridCell) -> String? {
+    private static func token(of cell: GridCell) throws(FieldFault) -> GridToken {
         switch cell.type {
         case .fixedOperand:
-            guard let value = cell.fixedValue else { return "a fixedOperand needs a fixedValue" }
-            return value < 0 ? "fixedValue must be non-negative, found \(value)" : nil
+            guard let value = cell.fixedValue else { throw FieldFault(text: "a fixedOperand needs a fixedValue") }
+            guard value >= 0 else { throw FieldFault(text: "fixedValue must be non-negative, found \(value)") }
+            return .number(value)
         case .operatorSymbol:
-            guard let symbol = cell.operatorSymbol, ArithmeticOperator(symbol: symbol) != nil else {
-                return "an operatorSymbol cell needs operatorSymbol '+', '-', 'x' or '/', found \(cell.operatorSymbol.map { "'\($0)'" } ?? "none")"
+            guard let symbol = cell.operatorSymbol, let op = ArithmeticOperator(symbol: symbol) else {
+                throw FieldFault(text: "an operatorSymbol cell needs operatorSymbol '+', '-', 'x' or '/', found \(cell.operatorSymbol.map { "'\($0)'" } ?? "none")")
             }
-            return nil
+            return .op(op)
         case .emptyOperand:
-            if let value = cell.currentValue, value < 0 { return "currentValue must be non-negative, found \(value)" }
-            return cell.fixedValue == nil ? nil : "an emptyOperand has no fixedValue"
-        case .block, .equals:
-            return nil
+            if let value = cell.currentValue, value < 0 { throw FieldFault(text: "currentValue must be non-negative, found \(value)") }
+            guard cell.fixedValue == nil else { throw FieldFault(text: "an emptyOperand has no fixedValue") }
+            return .empty
+        case .block:
+            return .block
+        case .equals:
+            return .equals
         }
     }
 }
