@@ -42,7 +42,7 @@ struct JSONFastReader {
             if reader.key("cells"), cells == nil {
                 // Room for as many cells as the rest could hold (each takes
                 // over 64 bytes), so that the array is not regrown as it fills.
-                cells = reader.array(reserving: min((reader.bytes.count - reader.at) / 64, 1 << 16)) { $0.cell() }
+                cells = reader.cells()
                 return cells != nil
             }
             if reader.key("columns"), columns == nil { columns = reader.integer(); return columns != nil }
@@ -89,10 +89,31 @@ struct JSONFastReader {
                        maxOperandsPerEquation: maxOperands, minCrossingsPerEquation: minCrossings)
     }
 
-    private mutating func cell() -> GridCell? {
-        let start = at
-        if let cell = writersCell() { return cell }
-        at = start
+    /// The array of cells: each in the writers' form read inline, so that
+    /// the cell goes from the reading straight into the array, any other
+    /// form by keys.
+    private mutating func cells() -> [GridCell]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var result: [GridCell] = []
+        // Room for as many cells as the rest could hold (each takes over 64
+        // bytes), so that the array is not regrown as it fills.
+        result.reserveCapacity(min((bytes.count - at) / 64, 1 << 16))
+        if take(UInt8(ascii: "]")) { return result }
+        repeat {
+            let start = at
+            if let cell = writersCell() {
+                result.append(cell)
+            } else {
+                at = start
+                guard let cell = keyedCell() else { return nil }
+                result.append(cell)
+            }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "]")) ? result : nil
+    }
+
+    /// A cell read by its keys, in any order.
+    private mutating func keyedCell() -> GridCell? {
         var id: UUID?, position: GridPosition?, type: CellType?
         var fixedValue: PuzzleNumber?? = .none, symbol: String?? = .none, current: PuzzleNumber?? = .none
         let read = object { reader in
@@ -112,6 +133,7 @@ struct JSONFastReader {
     /// A cell as the writers emit it — keys sorted, no spaces, no `null`
     /// fields — read in one pass without looking keys up; `nil` for any
     /// other form (read by keys from the same place).
+    @inline(__always)
     private mutating func writersCell() -> GridCell? {
         guard literal("{\"") else { return nil }
         var current: PuzzleNumber?, fixed: PuzzleNumber?, symbol: String?
@@ -169,6 +191,7 @@ struct JSONFastReader {
         return Equation(id: id, orientation: orientation, cellPositions: positions)
     }
 
+    @inline(__always)
     private mutating func position() -> GridPosition? {
         // The writers' form, `{"column":…,"row":…}`, is read in one pass;
         // anything else from the same place by keys.
@@ -200,6 +223,7 @@ struct JSONFastReader {
     }
 
     /// A cell's type: one of the five names, as a string without escapes.
+    @inline(__always)
     private mutating func cellType() -> CellType? {
         skipSpace()
         if literal("\"block\"") { return .block }
@@ -329,6 +353,7 @@ struct JSONFastReader {
     /// A UUID string: the canonical 8-4-4-4-12 hex digits (either case) read
     /// here, any other form left to `UUID(uuidString:)` (the decoder's own
     /// reading).
+    @inline(__always)
     private mutating func uuid() -> UUID? {
         skipSpace()
         if bytes.count - at >= 38, let base = bytes.baseAddress, base[at] == UInt8(ascii: "\""), base[at + 37] == UInt8(ascii: "\"") {
