@@ -42,13 +42,24 @@ public enum PuzzleSource {
                                     text: (String) throws(FormatError) -> Puzzle,
                                     json: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
         // JSON Lines named by the extension are split from the bytes, with
-        // no text made of the whole file: checked as UTF-8, with a leading
-        // byte-order mark dropped as the conversion to text drops it.
+        // no text made of the whole file, a leading byte-order mark dropped
+        // as the conversion to text drops it. Each line is checked as UTF-8
+        // just before it is read, while its bytes are at hand: the file is
+        // UTF-8 exactly when every line is, since a line ends at an ASCII
+        // byte, which no longer sequence holds, and the bytes between lines
+        // (line feeds, a carriage return before one, blank lines) are ASCII.
+        // A file with a line that is not is one failure, as before.
         if form(path: file, textExtension: textExtension) == .jsonl {
-            guard isUTF8(data) else {
-                return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+            var utf8 = true
+            let results = readJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data) { line, number throws(FormatError) in
+                guard utf8, isUTF8(line) else {
+                    utf8 = false
+                    throw FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1))
+                }
+                return try json(line, number)
             }
-            return readJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data, read: json)
+            guard utf8 else { return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))] }
+            return results
         }
         guard let string = String(data: data, encoding: .utf8) else {
             return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]

@@ -101,4 +101,32 @@ import Testing
             #expect(byName.map(describe) == byContent.map(describe), "\(bytes)")
         }
     }
+
+    /// A `.jsonl` file is checked as UTF-8 line by line as it is read: a
+    /// file that is not UTF-8 anywhere (a sequence cut by a line feed or a
+    /// carriage return, a stray byte on any line, after a byte-order mark)
+    /// is one failure at line 1, and one that is gives every line.
+    @Test func jsonlThatIsNotUTF8AnywhereIsOneFailure() {
+        var rng = SplitMix64(seed: 23)
+        let pieces: [[UInt8]] = [Array("{\"a\":1}".utf8), [0x0A], [0x0D, 0x0A], [0x20], Array("é–😀".utf8), [0xE2, 0x80], [0x93],
+                                 [0xFF], [0xC3], [0xA9], [0xEF, 0xBB, 0xBF], [0xED, 0xA0, 0x80]]
+        var invalid = 0, valid = 0
+        for _ in 0..<3_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<rng.uniform(in: 1...6) { bytes += pieces[rng.index(below: pieces.count)] }
+            var lines = 0
+            let results = PuzzleSource.read(Data(bytes), file: "a.jsonl", textExtension: "t", text: { _ throws(FormatError) in 0 },
+                                            json: { _, line throws(FormatError) in lines += 1; return line })
+            if String(validating: bytes, as: UTF8.self) == nil {
+                invalid += 1
+                #expect(results.count == 1, "\(bytes)")
+                guard case .failure(let error) = results.first else { Issue.record("\(bytes) read"); continue }
+                #expect(error.message == "expected UTF-8 text" && error.location.line == 1, "\(bytes)")
+            } else {
+                valid += 1
+                #expect(results.count == lines, "\(bytes)")
+            }
+        }
+        #expect(invalid > 300 && valid > 300, "\(invalid) invalid, \(valid) valid")
+    }
 }
