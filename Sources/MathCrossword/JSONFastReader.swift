@@ -370,12 +370,10 @@ struct JSONFastReader {
                           Self.hexOctets(half(19) | half(24) << 32), Self.hexOctets(word(28)))
             if dashes, let a = groups.0, let b = groups.1, let c = groups.2, let d = groups.3 {
                 at += 38
-                var octets: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                withUnsafeMutableBytes(of: &octets) { raw in
-                    raw.storeBytes(of: (UInt64(a) | UInt64(b) << 32).littleEndian, as: UInt64.self)
-                    raw.storeBytes(of: (UInt64(c) | UInt64(d) << 32).littleEndian, toByteOffset: 8, as: UInt64.self)
-                }
-                return UUID(uuid: octets)
+                // Each group's octets from its lowest byte up.
+                func octet(_ group: UInt32, _ index: UInt32) -> UInt8 { UInt8(truncatingIfNeeded: group >> (8 * index)) }
+                return UUID(uuid: (octet(a, 0), octet(a, 1), octet(a, 2), octet(a, 3), octet(b, 0), octet(b, 1), octet(b, 2), octet(b, 3),
+                                   octet(c, 0), octet(c, 1), octet(c, 2), octet(c, 3), octet(d, 0), octet(d, 1), octet(d, 2), octet(d, 3)))
             }
         }
         return string().flatMap(UUID.init(uuidString:))
