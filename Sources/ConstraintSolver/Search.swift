@@ -41,6 +41,8 @@ extension _Engine {
     /// - Returns: `false` when the model is inconsistent.
     mutating func propagateRoot() -> Bool {
         if isRootInfeasible { return false }
+        // An empty domain, from the model or `Solver.setRootDomain(_:to:)`.
+        for x in 0..<variableCount where isEmpty(x) { return false }
         scheduleAll()
         return propagate()
     }
