@@ -115,7 +115,7 @@ extension Generator {
             if let minBlanks, Self.blankBound(level) < minBlanks { continue }
             var stoppedByBudget = false
             var model: EmptyingModel?
-            guard let (madeUnique, revealed) = makeUnique(level, stoppedByBudget: &stoppedByBudget, model: &model,
+            guard let (madeUnique, revealed) = makeUnique(level, stoppedByBudget: &stoppedByBudget, model: &model, minBlanks: minBlanks,
                                                           deadline: clock, using: &rng) else {
                 if stoppedByBudget { tried.budgetStopped += 1 }
                 continue
@@ -215,10 +215,12 @@ extension Generator {
     /// Reveals the fewest cells this greedy finds to leave `level` (which
     /// carries its solution) with no other solution; `nil` when no cell is
     /// left to reveal, or (setting `stoppedByBudget`) when a check ran out of
-    /// solver nodes. Each check runs on the level's ``EmptyingModel`` (a
-    /// fresh ``Solver`` when it has none), and the last one's is left in
-    /// `model` for ``addBlanks(_:upTo:model:deadline:using:)``.
-    func makeUnique(_ level: Puzzle, stoppedByBudget: inout Bool, model shared: inout EmptyingModel?,
+    /// solver nodes. A check of a level with fewer than `minBlanks` empty
+    /// cells, which ``addBlanks(_:upTo:model:deadline:using:)`` goes on
+    /// from, runs on the level's ``EmptyingModel`` (a fresh ``Solver`` when
+    /// it has none), and the last one is left in `model` for it; other
+    /// checks build a fresh ``Solver``, which costs less once.
+    func makeUnique(_ level: Puzzle, stoppedByBudget: inout Bool, model shared: inout EmptyingModel?, minBlanks: Int? = nil,
                     deadline: Deadline = Deadline(nil), using rng: inout SplitMix64) -> (Puzzle, revealed: Int)? {
         var level = level
         var revealed = 0
@@ -230,7 +232,11 @@ extension Generator {
             }
             let limits = SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining, keepSolutions: 1)
             let other: SolveResult
-            shared = EmptyingModel(level: level)
+            if let minBlanks, level.blankPositions.count < minBlanks {
+                shared = EmptyingModel(level: level)
+            } else {
+                shared = nil
+            }
             if let result = shared?.searchOthers(limits) {
                 other = result
             } else {
