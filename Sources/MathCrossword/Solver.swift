@@ -531,15 +531,17 @@ public struct Solver: Sendable {
 /// A fresh ``Solver`` per trial numbers the values of the trial's pool and
 /// builds every equation's table and the whole constraint engine again,
 /// though emptying a cell changes only the tables of the equations through
-/// it. This model numbers every value of the pool and of the givens once,
-/// ascending, and gives every operand cell a variable: an empty cell's
-/// ranges over every value, a given's holds only its value. The cardinality
-/// constraint counts every tile of the pool and of the givens, so it is the
-/// same for every trial; each table has a column per variable of its
-/// equation (a given's column holds its value); and the nogood forbids the
-/// known solution together with the givens' values. A trial then widens the
-/// emptied cell's domain, compiles new tables for the equations through it
-/// only, and switches back when the cell is not kept.
+/// it. This model numbers every value of the pool and of the givens that
+/// may be emptied once, ascending, and gives each empty cell and each of
+/// those givens a variable: an empty cell's ranges over every value, a
+/// given's holds only its value (the other givens stay constants, as in a
+/// fresh model). The cardinality constraint counts every tile of the pool
+/// and of those givens, so it is the same for every trial; each table has a
+/// column per variable of its equation (a given's column holds its value);
+/// and the nogood forbids the known solution together with the givens'
+/// values. A trial then widens the emptied cell's domain, compiles new
+/// tables for the equations through it only, and switches back when the
+/// cell is not kept.
 ///
 /// Tables are built allowing each value as many tiles as the pool and the
 /// givens hold together; a tuple that fills the empty cells of one equation
@@ -553,7 +555,7 @@ public struct Solver: Sendable {
 struct EmptyingModel {
     typealias Repeat = (tuple: Int, value: Int, tiles: Int)
 
-    /// Every value of the pool and of the givens, ascending.
+    /// Every value of the pool and of the givens that may be emptied, ascending.
     private var values: [PuzzleNumber] = []
     /// Tiles of each value in the pool of the level as it stands (during a
     /// trial, with the emptied cell's tile).
@@ -561,7 +563,7 @@ struct EmptyingModel {
     /// Most tiles of each value a trial's pool can hold: the pool's and the givens'.
     private var most: [Int] = []
     /// Per cell (row-major): its variable, or -1 when it is neither empty nor
-    /// a given with a value.
+    /// a given with a value that may be emptied.
     private var variableOf: [Int] = []
     /// Per variable: the value index of its given, or -1 when it is empty.
     private var given: [Int] = []
@@ -587,64 +589,68 @@ struct EmptyingModel {
     /// index, and the tables it switched, each with the list it used before.
     private var trial: (variable: Int, value: Int, switched: [(table: Int, list: Int)])?
 
-    /// The model of `level`; `nil` when the level has no empty cell or does
-    /// not carry a solution value out of its pool for each, an equation
-    /// repeats a cell or cannot be built over the shared numbering, or an
-    /// equation allows no tuple.
-    init?(level: Puzzle) {
+    /// The model of `level`, whose givens may be emptied where `emptiable`
+    /// (per cell, row-major) says so; `nil` when the level has no empty cell
+    /// or does not carry a solution value out of its pool for each, an
+    /// equation repeats a cell or cannot be built over the shared numbering,
+    /// or an equation allows no tuple.
+    init?(level: Puzzle, emptiable: [Bool]) {
         guard let solution = level.solution else { return nil }
-        // Every value of the pool and of the givens, ascending, with the
-        // most tiles of each any trial can have.
-        var numbers = level.numberPool
-        variableOf = [Int](repeating: -1, count: level.cells.count)
+        // The variables, row-major: each empty cell and each given that may
+        // be emptied (with its value).
+        var variableOf = [Int](repeating: -1, count: level.cells.count)
         var givenNumbers: [PuzzleNumber?] = []
+        var positions: [GridPosition] = []
+        var numbers = level.numberPool
         for index in level.cells.indices {
-            let cell = level.cells[index]
-            if cell.type == .emptyOperand {
+            let type = level.cells[index].type
+            if type == .emptyOperand {
                 givenNumbers.append(nil)
-            } else if cell.type == .fixedOperand, let value = cell.fixedValue {
+            } else if type == .fixedOperand, index < emptiable.count, emptiable[index], let value = level.cells[index].fixedValue {
                 givenNumbers.append(value)
                 numbers.append(value)
             } else {
                 continue
             }
             variableOf[index] = givenNumbers.count - 1
-            positions.append(cell.position)
+            positions.append(level.cells[index].position)
         }
         // Without an empty cell the known solution is the only one, and a
         // fresh model says so without a search.
         guard givenNumbers.contains(where: { $0 == nil }) else { return nil }
+        // Their values ascending, with the most tiles of each a trial can
+        // have and the tiles of the pool.
+        var values: [PuzzleNumber] = []
+        var most: [Int] = []
         for value in numbers.sorted() {
             if value == values.last { most[most.count - 1] += 1 } else {
                 values.append(value)
                 most.append(1)
             }
         }
-        let values = values
-        func index(_ value: PuzzleNumber) -> Int? { Solver.binarySearch(values, value) }
-        pool = [Int](repeating: 0, count: values.count)
-        for value in level.numberPool { if let v = index(value) { pool[v] += 1 } }
+        var pool = [Int](repeating: 0, count: values.count)
+        for value in level.numberPool { if let v = Solver.binarySearch(values, value) { pool[v] += 1 } }
         // The known value of each variable: its given's, or the solution's,
         // which must be a pool value (as a fresh model's nogood needs).
-        let known = Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { a, _ in a })
-        var knownIndex: [Int] = []
-        for cellIndex in level.cells.indices where variableOf[cellIndex] >= 0 {
-            if let value = givenNumbers[variableOf[cellIndex]], let v = index(value) {
-                given.append(v)
-                knownIndex.append(v)
-            } else if let value = known[level.cells[cellIndex].position], let v = index(value), pool[v] > 0 {
-                given.append(-1)
-                knownIndex.append(v)
-            } else {
+        var solved = [PuzzleNumber?](repeating: nil, count: level.cells.count)
+        for entry in solution.reversed() where level.contains(entry.position) {
+            solved[entry.row * level.columns + entry.column] = entry.value
+        }
+        var given: [Int] = []
+        var known: [Int] = []
+        for (v, position) in positions.enumerated() {
+            let number = givenNumbers[v] ?? solved[position.row * level.columns + position.column]
+            guard let number, let index = Solver.binarySearch(values, number), givenNumbers[v] != nil || pool[index] > 0 else {
                 return nil
             }
-        }
-        var model = Model()
-        for v in given.indices {
-            model.addVariable(domainSize: values.count)
-            if given[v] >= 0 { try? model.restrict(v, to: [given[v]]) }
+            given.append(givenNumbers[v] == nil ? -1 : index)
+            known.append(index)
         }
         // The equations' slots.
+        var slotVariables: [[Int]] = []
+        var slotConstants: [[PuzzleNumber]] = []
+        var operators: [[ArithmeticOperator]] = []
+        var starts: [GridPosition] = []
         for equation in level.equations {
             let cells = equation.cellPositions
             var variables: [Int] = []
@@ -662,50 +668,97 @@ struct EmptyingModel {
             })
             starts.append(cells.first ?? GridPosition(row: 0, column: 0))
         }
-        scratch = Solver.TableScratch(used: [Int](repeating: 0, count: values.count))
+        var scratch = Solver.TableScratch(used: [Int](repeating: 0, count: values.count))
         scratch.lookup = Solver.SmallValues(values)
-        equationsOf = [[Int]](repeating: [], count: given.count)
+        var model = Model()
+        for v in given.indices {
+            model.addVariable(domainSize: values.count)
+            if given[v] >= 0 { try? model.restrict(v, to: [given[v]]) }
+        }
+        var tableOf: [Int] = []
+        var repeats: [[Repeat]] = []
+        var equationsOf = [[Int]](repeating: [], count: given.count)
         for e in level.equations.indices {
-            guard let (scope, tuples, count, repeats) = try? table(e), count > 0 else { return nil }
+            guard let (scope, tuples, count, overdrawn) = try? Self.table(slotVariables[e], slotConstants[e], operators[e], starts[e],
+                                                                          given: given, values: values, most: most, scratch: &scratch),
+                  count > 0 else { return nil }
             if scope.isEmpty {
                 tableOf.append(-1)
                 continue
             }
             guard (try? model.addTable(scope, flatTuples: tuples, count: count)) != nil else { return nil }
-            tableOf.append(self.repeats.count)
-            self.repeats.append(repeats)
+            tableOf.append(repeats.count)
+            repeats.append(overdrawn)
             for v in scope { equationsOf[v].append(e) }
         }
-        if !given.isEmpty {
-            guard (try? model.addCardinality(Array(given.indices), counts: most)) != nil,
-                  (try? model.addNogood(Array(given.indices), values: knownIndex)) != nil else { return nil }
-        }
+        guard (try? model.addCardinality(Array(given.indices), counts: most)) != nil,
+              (try? model.addNogood(Array(given.indices), values: known)) != nil else { return nil }
         solver = ConstraintSolver.Solver(model)
         guard solver.tableCount == repeats.count else { return nil }
+        self.values = values
+        self.pool = pool
+        self.most = most
+        self.variableOf = variableOf
+        self.given = given
+        self.positions = positions
+        self.equationsOf = equationsOf
+        self.slotVariables = slotVariables
+        self.slotConstants = slotConstants
+        self.operators = operators
+        self.starts = starts
+        self.tableOf = tableOf
+        self.repeats = repeats
+        self.scratch = scratch
     }
 
-    /// Equation `e`'s table as the level stands: its variables in slot
-    /// order, its tuples laid end to end over them, how many, and the
-    /// tuples that fill empty cells with one value more than once.
-    private mutating func table(_ e: Int) throws(SolveError) -> (scope: [Int], tuples: [Int], count: Int, repeats: [Repeat]) {
+    /// The table of the equation with the operand slots `slotVariables` (a
+    /// variable, or -1 for the next of `slotConstants`), `operators` and
+    /// first cell `start`, with the variables' givens `given`: its variables
+    /// in slot order, its tuples laid end to end over them, how many, and
+    /// the tuples that fill empty cells with one value more than once.
+    private static func table(_ slotVariables: [Int], _ slotConstants: [PuzzleNumber], _ operators: [ArithmeticOperator],
+                              _ start: GridPosition, given: [Int], values: [PuzzleNumber], most: [Int],
+                              scratch: inout Solver.TableScratch) throws(SolveError)
+        -> (scope: [Int], tuples: [Int], count: Int, repeats: [Repeat]) {
         var slots: [Solver.Slot] = []
-        var constants = slotConstants[e].makeIterator()
-        for variable in slotVariables[e] {
+        slots.reserveCapacity(slotVariables.count)
+        var scope: [Int] = []
+        var constant = 0
+        var givens = false
+        for variable in slotVariables {
             if variable < 0 {
-                slots.append(.fixed(constants.next() ?? 0))
-            } else if given[variable] >= 0 {
+                slots.append(.fixed(constant < slotConstants.count ? slotConstants[constant] : 0))
+                constant += 1
+                continue
+            }
+            scope.append(variable)
+            if given[variable] >= 0 {
                 slots.append(.fixed(values[given[variable]]))
+                givens = true
             } else {
                 slots.append(.blank(variable))
             }
         }
-        let table = try Solver.table(slots: slots, operators: operators[e], values: values, multiplicity: most,
-                                     start: starts[e], scratch: &scratch)
-        let scope = slotVariables[e].filter { $0 >= 0 }
+        let table = try Solver.table(slots: slots, operators: operators, values: values, multiplicity: most,
+                                     start: start, scratch: &scratch)
         let arity = table.variables.count
+        var repeats: [Repeat] = []
+        if arity >= 2 {
+            for t in 0..<table.count {
+                // Each value filling two or more empty cells, at its first cell.
+                for k in 0..<arity {
+                    let value = table.value(t, k)
+                    if (0..<k).contains(where: { table.value(t, $0) == value }) { continue }
+                    var tiles = 1
+                    for j in (k + 1)..<arity where table.value(t, j) == value { tiles += 1 }
+                    if tiles > 1 { repeats.append((t, value, tiles)) }
+                }
+            }
+        }
+        guard givens else { return (scope, table.values, table.count, repeats) }
+        // The givens' columns hold their values.
         var tuples: [Int] = []
         tuples.reserveCapacity(table.count * scope.count)
-        var repeats: [Repeat] = []
         for t in 0..<table.count {
             var k = 0
             for variable in scope {
@@ -715,14 +768,6 @@ struct EmptyingModel {
                     tuples.append(table.value(t, k))
                     k += 1
                 }
-            }
-            // Each value filling two or more empty cells, at its first cell.
-            for k in 0..<arity {
-                let value = table.value(t, k)
-                if (0..<k).contains(where: { table.value(t, $0) == value }) { continue }
-                var tiles = 1
-                for j in (k + 1)..<max(k + 1, arity) where table.value(t, j) == value { tiles += 1 }
-                if tiles > 1 { repeats.append((t, value, tiles)) }
             }
         }
         return (scope, tuples, table.count, repeats)
@@ -743,7 +788,8 @@ struct EmptyingModel {
         var switched: [(table: Int, list: Int)] = []
         for e in equationsOf[variable] {
             let table = tableOf[e]
-            guard let (_, tuples, count, repeats) = try? self.table(e),
+            guard let (_, tuples, count, repeats) = try? Self.table(slotVariables[e], slotConstants[e], operators[e], starts[e],
+                                                                    given: given, values: values, most: most, scratch: &scratch),
                   let list = try? solver.addTupleList(table: table, flatTuples: tuples, count: count) else {
                 given[variable] = value
                 for (table, list) in switched { try? solver.useTupleList(list, table: table) }

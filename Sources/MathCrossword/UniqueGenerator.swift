@@ -175,15 +175,7 @@ extension Generator {
         var level = level
         var blanks = level.blankPositions.count
         guard blanks < minBlanks, level.solution != nil else { return (level, 0) }
-        // The equations through each cell, and each equation's empty operands.
-        var equationsAt = [[Int]](repeating: [], count: level.cells.count)
-        var emptyIn = [Int](repeating: 0, count: level.equations.count)
-        for (e, equation) in level.equations.enumerated() {
-            for position in equation.cellPositions where level[position].isOperand {
-                equationsAt[position.row * level.columns + position.column].append(e)
-                if level[position].type == .emptyOperand { emptyIn[e] += 1 }
-            }
-        }
+        var (equationsAt, emptyIn) = Self.emptyOperands(level)
         var candidates = level.cells.filter { $0.type == .fixedOperand }.map(\.position)
         candidates.stableShuffle(using: &rng)
         var emptied = 0
@@ -212,6 +204,31 @@ extension Generator {
         return (level, emptied)
     }
 
+    /// The equations through each cell (row-major) of `level`, and each
+    /// equation's empty operands.
+    static func emptyOperands(_ level: Puzzle) -> (equationsAt: [[Int]], emptyIn: [Int]) {
+        var equationsAt = [[Int]](repeating: [], count: level.cells.count)
+        var emptyIn = [Int](repeating: 0, count: level.equations.count)
+        for (e, equation) in level.equations.enumerated() {
+            for position in equation.cellPositions where level[position].isOperand {
+                equationsAt[position.row * level.columns + position.column].append(e)
+                if level[position].type == .emptyOperand { emptyIn[e] += 1 }
+            }
+        }
+        return (equationsAt, emptyIn)
+    }
+
+    /// Per cell (row-major) of `level`: whether
+    /// ``addBlanks(_:upTo:model:deadline:using:)`` may empty it, a given
+    /// none of whose equations has two empty operands yet (a count that
+    /// only grows as cells are emptied).
+    static func emptiableCells(_ level: Puzzle) -> [Bool] {
+        let (equationsAt, emptyIn) = emptyOperands(level)
+        return level.cells.indices.map { index in
+            level.cells[index].type == .fixedOperand && equationsAt[index].allSatisfy { emptyIn[$0] < 2 }
+        }
+    }
+
     /// Reveals the fewest cells this greedy finds to leave `level` (which
     /// carries its solution) with no other solution; `nil` when no cell is
     /// left to reveal, or (setting `stoppedByBudget`) when a check ran out of
@@ -233,7 +250,7 @@ extension Generator {
             let limits = SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining, keepSolutions: 1)
             let other: SolveResult
             if let minBlanks, level.blankPositions.count < minBlanks {
-                shared = EmptyingModel(level: level)
+                shared = EmptyingModel(level: level, emptiable: Self.emptiableCells(level))
             } else {
                 shared = nil
             }
