@@ -26,9 +26,14 @@ struct _Engine: Sendable {
     var stamps: [Int] = []
     var trail: [_TrailEntry] = []
     var currentStamp = 1
-    /// True when a constraint of the model is infeasible on its own (an
-    /// empty domain is found at the root instead, as one may be set anew).
+    /// True when the model is infeasible before any propagation.
     var isRootInfeasible = false
+    /// True when a constraint of the model is infeasible on its own (unlike
+    /// an empty domain, which a revision may fill).
+    let isConstraintInfeasible: Bool
+    /// What revisions between searches keep track of; `nil` until the first
+    /// (see Revision.swift).
+    var revisions: _Revisions?
 
     // MARK: Propagators and the queue (see Propagation.swift)
     var propagators: [_Propagator] = []
@@ -56,16 +61,6 @@ struct _Engine: Sendable {
     var tableRows: [Int32] = []
     var tableResidues: [Int32] = []
     var tableIndex: [Int32] = []
-    /// Per table constraint, in the model's order: its propagator.
-    var tablePropagators: [Int] = []
-    /// Every tuple list compiled, by id: the model's tables' own lists first
-    /// (list `k` is table `k`'s), then those added with
-    /// ``Solver/addTupleList(table:flatTuples:count:)``.
-    var tableLists: [_TableHeader] = []
-    /// Per tuple list: how many tuples it has.
-    var tableListCounts: [Int] = []
-    /// Per table constraint: the id of the tuple list it searches with.
-    var tableListInUse: [Int] = []
 
     // MARK: Cardinality data (see Cardinality.swift)
     var cardinalityPlanes: [UInt64] = []
@@ -87,11 +82,16 @@ struct _Engine: Sendable {
         isRootInfeasible = model.isTriviallyInfeasible
 
         memory = [UInt64](repeating: 0, count: variableCount * wordsPerVariable)
+        isConstraintInfeasible = model.isTriviallyInfeasible
         for x in 0..<variableCount {
             let words = max(1, (model.domainSizes[x] + 63) >> 6)
+            var empty = true
             for j in 0..<words {
-                memory[x * wordsPerVariable + j] = model.domainWords[model.domainOffsets[x] + j]
+                let word = model.domainWords[model.domainOffsets[x] + j]
+                memory[x * wordsPerVariable + j] = word
+                if word != 0 { empty = false }
             }
+            if empty { isRootInfeasible = true }
         }
 
         var scratchWords = 0

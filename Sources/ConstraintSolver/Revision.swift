@@ -12,7 +12,9 @@ extension Solver {
     /// compiled from, in the order they were added, counting only those the
     /// model kept (``Model/addTable(_:flatTuples:count:)`` keeps a table with
     /// at least one variable and one tuple).
-    public var tableCount: Int { engine.tablePropagators.count }
+    public var tableCount: Int {
+        engine.revisions?.tablePropagators.count ?? engine.tablePropagators().count
+    }
 
     /// Sets the values `variable` takes at the start of every later search.
     ///
@@ -27,7 +29,6 @@ extension Solver {
             throw ModelError(.variableOutOfRange, "variable \(variable) is not in 0..<\(engine.variableCount)")
         }
         let size = engine.declaredSizes[variable]
-        let base = engine.domainBase(variable)
         var words = [UInt64](repeating: 0, count: engine.wordsPerVariable)
         for value in values {
             guard value >= 0 && value < size else {
@@ -35,6 +36,8 @@ extension Solver {
             }
             words[value >> 6] |= 1 << UInt64(value & 63)
         }
+        engine.prepareRevisions()
+        let base = engine.domainBase(variable)
         for j in words.indices { engine.memory[base + j] = words[j] }
     }
 
@@ -72,16 +75,19 @@ extension Solver {
                                  "tuple \(i / arity) gives value \(value) to variable \(variable) with domain 0..<\(size)")
             }
         }
+        engine.prepareRevisions()
         let header = engine.compileTuples(scopeStart: start, arity: arity, tuples: flatTuples)
-        engine.stamps.append(contentsOf: repeatElement(0, count: engine.memory.count - engine.stamps.count))
         if count == 0 {
             engine.memory[header.liveOffset] = 0
             engine.memory[header.limitOffset] = 0
         }
+        engine.stamps.append(contentsOf: repeatElement(0, count: engine.memory.count - engine.stamps.count))
         if engine.scratch.count < header.wordCount {
             engine.scratch.append(contentsOf: repeatElement(0, count: header.wordCount - engine.scratch.count))
         }
-        return engine.tableLists.count - 1
+        engine.revisions?.lists.append(header)
+        engine.revisions?.counts.append(count)
+        return (engine.revisions?.lists.count ?? 0) - 1
     }
 
     /// The id of the tuple list table `table` searches with, or -1 when
@@ -89,7 +95,8 @@ extension Solver {
     ///
     /// - Parameter table: A table index in `0..<tableCount`.
     public func tupleListInUse(table: Int) -> Int {
-        table >= 0 && table < tableCount ? engine.tableListInUse[table] : -1
+        guard table >= 0 && table < tableCount else { return -1 }
+        return engine.revisions?.inUse[table] ?? table
     }
 
     /// Makes table `table` search with the tuple list `list` from now on.
@@ -102,11 +109,13 @@ extension Solver {
     ///   was not compiled for it.
     public mutating func useTupleList(_ list: Int, table: Int) throws(ModelError) {
         let (start, _) = try scope(ofTable: table)
-        guard list >= 0 && list < engine.tableLists.count, engine.tableLists[list].scopeStart == start else {
+        engine.prepareRevisions()
+        guard let revisions = engine.revisions, list >= 0 && list < revisions.lists.count,
+              revisions.lists[list].scopeStart == start else {
             throw ModelError(.valueOutOfRange, "tuple list \(list) was not compiled for table \(table)")
         }
-        engine.propagators[engine.tablePropagators[table]] = .table(engine.tableLists[list])
-        engine.tableListInUse[table] = list
+        engine.propagators[revisions.tablePropagators[table]] = .table(revisions.lists[list])
+        engine.revisions?.inUse[table] = list
     }
 
     /// Leaves the tuples `tuples` of the list table `table` searches with out
@@ -121,8 +130,9 @@ extension Solver {
     /// - Complexity: O(*t* / 64 + `tuples.count`) for a list of *t* tuples.
     public mutating func setExcludedTuples(_ tuples: [Int], table: Int) throws(ModelError) {
         _ = try scope(ofTable: table)
+        engine.prepareRevisions()
         let list = tupleListInUse(table: table)
-        let count = engine.tableListCounts[list]
+        guard let count = engine.revisions?.counts[list] else { return }
         for t in tuples where t < 0 || t >= count {
             throw ModelError(.valueOutOfRange, "tuple \(t) is not in 0..<\(count) of table \(table)")
         }
@@ -131,21 +141,60 @@ extension Solver {
 
     /// The scope of table `table`: its start in the engine's scope variables and its arity.
     private func scope(ofTable table: Int) throws(ModelError) -> (start: Int, arity: Int) {
-        guard table >= 0 && table < tableCount,
-              case .table(let header) = engine.propagators[engine.tablePropagators[table]] else {
-            throw ModelError(.valueOutOfRange, "table \(table) is not in 0..<\(tableCount)")
+        let propagators = engine.revisions?.tablePropagators ?? engine.tablePropagators()
+        guard table >= 0 && table < propagators.count, case .table(let header) = engine.propagators[propagators[table]] else {
+            throw ModelError(.valueOutOfRange, "table \(table) is not in 0..<\(propagators.count)")
         }
         return (header.scopeStart, header.arity)
     }
 }
 
+/// What revising a solver between searches keeps track of.
+struct _Revisions: Sendable {
+    /// Per table constraint, in the model's order: its propagator.
+    var tablePropagators: [Int]
+    /// Every tuple list compiled, by id: the model's tables' own lists first
+    /// (list `k` is table `k`'s), then those added with
+    /// ``Solver/addTupleList(table:flatTuples:count:)``.
+    var lists: [_TableHeader]
+    /// Per tuple list: how many tuples it has.
+    var counts: [Int]
+    /// Per table constraint: the id of the tuple list it searches with.
+    var inUse: [Int]
+}
+
 extension _Engine {
+    /// The table propagators, in the model's order.
+    func tablePropagators() -> [Int] {
+        propagators.indices.filter { if case .table = propagators[$0] { true } else { false } }
+    }
+
+    /// Starts keeping track of revisions, once: the model's own tuple lists
+    /// (every tuple live at the root, as no revision has left one out yet),
+    /// and emptiness of the root domains found at the root from now on, as
+    /// a revision may fill an empty one.
+    mutating func prepareRevisions() {
+        guard revisions == nil else { return }
+        let tables = tablePropagators()
+        var lists: [_TableHeader] = []
+        var counts: [Int] = []
+        for p in tables {
+            guard case .table(let header) = propagators[p] else { continue }
+            lists.append(header)
+            var live = 0
+            for w in 0..<header.wordCount { live += memory[header.liveOffset + w].nonzeroBitCount }
+            counts.append(live)
+        }
+        revisions = _Revisions(tablePropagators: tables, lists: lists, counts: counts, inUse: Array(tables.indices))
+        isRootInfeasible = isConstraintInfeasible || counts.contains(0)
+    }
+
     /// Sets the root live-tuple bitset of tuple list `list` (of `count`
     /// tuples) to every tuple but `excluded`, with the non-zero words first
     /// in its word permutation and the sparse-set limit counting them, as
     /// the table propagator expects.
     mutating func setLiveTuples(list: Int, count: Int, excluded: [Int]) {
-        let h = tableLists[list]
+        guard let h = revisions?.lists[list] else { return }
         for w in 0..<h.wordCount {
             let tail = count - w << 6
             memory[h.liveOffset + w] = tail >= 64 ? ~0 : _lowBits(tail)

@@ -53,8 +53,6 @@ extension _Engine {
     mutating func installTable(_ variables: [Int], tuples: [Int]) -> (words: Int, ints: Int) {
         let header = compileTuples(scopeStart: appendScope(variables), arity: variables.count, tuples: tuples)
         if tuples.isEmpty { isRootInfeasible = true }
-        tablePropagators.append(propagators.count)
-        tableListInUse.append(tableLists.count - 1)
         propagators.append(.table(header))
         return (header.wordCount, 0)
     }
@@ -62,8 +60,7 @@ extension _Engine {
     /// Compiles a tuple list for the scope `scopeVariables[scopeStart..<scopeStart + arity]`
     /// (distinct variables, in-domain tuples): its support masks and residues,
     /// its live-tuple bitset (every tuple live) and sparse-set limit in
-    /// reversible memory, and its word permutation, recorded as list
-    /// `tableLists.count - 1`.
+    /// reversible memory, and its word permutation.
     ///
     /// - Returns: The header a table propagator searches the list with.
     mutating func compileTuples(scopeStart: Int, arity: Int, tuples: [Int]) -> _TableHeader {
@@ -102,8 +99,6 @@ extension _Engine {
             limitOffset: allocateReversible(1, value: UInt64(wordCount)),
             indexStart: tableIndex.count)
         tableIndex.append(contentsOf: (0..<wordCount).map { Int32($0) })
-        tableLists.append(header)
-        tableListCounts.append(tupleCount)
         return header
     }
 

@@ -579,6 +579,8 @@ struct EmptyingModel {
     private var starts: [GridPosition] = []
     /// Per equation: its table in `solver`, or -1 when it has no variable.
     private var tableOf: [Int] = []
+    /// Per table of `solver`: the id of the tuple list it uses.
+    private var listInUse: [Int] = []
     /// Per tuple list of `solver`: the tuples that fill empty cells with one
     /// value more than once, each with that value and how many tiles of it
     /// the tuple needs.
@@ -708,6 +710,7 @@ struct EmptyingModel {
         self.starts = starts
         self.tableOf = tableOf
         self.repeats = repeats
+        self.listInUse = Array(repeats.indices)
         self.scratch = scratch
     }
 
@@ -792,13 +795,13 @@ struct EmptyingModel {
                                                                     given: given, values: values, most: most, scratch: &scratch),
                   let list = try? solver.addTupleList(table: table, flatTuples: tuples, count: count) else {
                 given[variable] = value
-                for (table, list) in switched { try? solver.useTupleList(list, table: table) }
+                for (table, list) in switched { use(list, table) }
                 return nil
             }
             self.repeats.append(contentsOf: repeatElement([], count: list + 1 - self.repeats.count))
             self.repeats[list] = repeats
-            switched.append((table, solver.tupleListInUse(table: table)))
-            try? solver.useTupleList(list, table: table)
+            switched.append((table, listInUse[table]))
+            use(list, table)
         }
         pool[value] += 1
         try? solver.setRootDomain(variable, to: Array(values.indices))
@@ -828,12 +831,17 @@ struct EmptyingModel {
     /// than the pool holds, and takes back those it left out before that
     /// the pool now allows.
     private mutating func excludeOverdrawnTuples() {
-        for table in 0..<solver.tableCount {
-            let list = solver.tupleListInUse(table: table)
+        for (table, list) in listInUse.enumerated() {
             guard !repeats[list].isEmpty else { continue }
             let excluded = repeats[list].filter { $0.tiles > pool[$0.value] }.map(\.tuple)
             try? solver.setExcludedTuples(excluded, table: table)
         }
+    }
+
+    /// Makes `table` search with the tuple list `list`.
+    private mutating func use(_ list: Int, _ table: Int) {
+        try? solver.useTupleList(list, table: table)
+        listInUse[table] = list
     }
 
     /// Ends the trial of ``searchEmptying(_:_:)``: the emptied cell stays
@@ -842,7 +850,7 @@ struct EmptyingModel {
         guard let (variable, value, switched) = trial else { return }
         trial = nil
         if keep { return }
-        for (table, list) in switched { try? solver.useTupleList(list, table: table) }
+        for (table, list) in switched { use(list, table) }
         given[variable] = value
         pool[value] -= 1
         try? solver.setRootDomain(variable, to: [value])
