@@ -556,37 +556,37 @@ struct EmptyingModel {
     typealias Repeat = (tuple: Int, value: Int, tiles: Int)
 
     /// Every value of the pool and of the givens that may be emptied, ascending.
-    private var values: [PuzzleNumber] = []
+    private let values: [PuzzleNumber]
     /// Tiles of each value in the pool of the level as it stands (during a
     /// trial, with the emptied cell's tile).
-    private var pool: [Int] = []
+    private var pool: [Int]
     /// Most tiles of each value a trial's pool can hold: the pool's and the givens'.
-    private var most: [Int] = []
+    private let most: [Int]
     /// Per cell (row-major): its variable, or -1 when it is neither empty nor
     /// a given with a value that may be emptied.
-    private var variableOf: [Int] = []
+    private let variableOf: [Int]
     /// Per variable: the value index of its given, or -1 when it is empty.
-    private var given: [Int] = []
+    private var given: [Int]
     /// Per variable: its cell.
-    private var positions: [GridPosition] = []
+    private let positions: [GridPosition]
     /// Per variable: the equations (with a table) it is an operand of.
-    private var equationsOf: [[Int]] = []
+    private let equationsOf: [[Int]]
     /// Per equation: its operand slots, each a variable or (-1) a constant.
-    private var slotVariables: [[Int]] = []
+    private let slotVariables: [[Int]]
     /// Per equation: the constants of its slots without a variable, in order.
-    private var slotConstants: [[PuzzleNumber]] = []
-    private var operators: [[ArithmeticOperator]] = []
-    private var starts: [GridPosition] = []
+    private let slotConstants: [[PuzzleNumber]]
+    private let operators: [[ArithmeticOperator]]
+    private let starts: [GridPosition]
     /// Per equation: its table in `solver`, or -1 when it has no variable.
-    private var tableOf: [Int] = []
+    private let tableOf: [Int]
     /// Per table of `solver`: the id of the tuple list it uses.
-    private var listInUse: [Int] = []
+    private var listInUse: [Int]
     /// Per tuple list of `solver`: the tuples that fill empty cells with one
     /// value more than once, each with that value and how many tiles of it
     /// the tuple needs.
-    private var repeats: [[Repeat]] = []
-    private var solver = ConstraintSolver.Solver(Model())
-    private var scratch = Solver.TableScratch(used: [])
+    private var repeats: [[Repeat]]
+    private var solver: ConstraintSolver.Solver
+    private var scratch: Solver.TableScratch
     /// The trial in progress: the emptied cell's variable, its given's value
     /// index, and the tables it switched, each with the list it used before.
     private var trial: (variable: Int, value: Int, switched: [(table: Int, list: Int)])?
@@ -695,8 +695,9 @@ struct EmptyingModel {
         }
         guard (try? model.addCardinality(Array(given.indices), counts: most)) != nil,
               (try? model.addNogood(Array(given.indices), values: known)) != nil else { return nil }
-        solver = ConstraintSolver.Solver(model)
+        let solver = ConstraintSolver.Solver(model)
         guard solver.tableCount == repeats.count else { return nil }
+        self.solver = solver
         self.values = values
         self.pool = pool
         self.most = most
