@@ -58,7 +58,10 @@ struct _Engine: Sendable {
     // MARK: Table data (see Table.swift)
     var tableSupports: [UInt64] = []
     var tablePositions: [_TablePosition] = []
-    var tableRows: [Int32] = []
+    var tableRowValues: [Int32] = []
+    /// While a table is installed: per value, its row at the position
+    /// being laid out, or -1 (all -1 between positions).
+    var tableRowOf: [Int32] = []
     var tableResidues: [Int32] = []
     var tableIndex: [Int32] = []
 

@@ -83,8 +83,9 @@ extension Solver {
             engine.memory[header.limitOffset] = 0
         }
         engine.stamps.append(contentsOf: repeatElement(0, count: engine.memory.count - engine.stamps.count))
-        if engine.scratch.count < header.wordCount {
-            engine.scratch.append(contentsOf: repeatElement(0, count: header.wordCount - engine.scratch.count))
+        let need = engine.tableScratch(header).words
+        if engine.scratch.count < need {
+            engine.scratch.append(contentsOf: repeatElement(0, count: need - engine.scratch.count))
         }
         engine.revisions?.lists.append(header)
         engine.revisions?.counts.append(count)

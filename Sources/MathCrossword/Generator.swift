@@ -252,10 +252,6 @@ struct _CrosswordBuilder {
         anchors = Array(repeating: 0, count: (rows * columns + 63) / 64)
     }
 
-    @inline(__always) func isBlock(_ row: Int, _ column: Int) -> Bool {
-        row < 0 || column < 0 || row >= rows || column >= columns || kind[row * columns + column] == .block
-    }
-
     // MARK: Placement
 
     /// Placements a bounded search may try per attempt beyond the greedy path.
@@ -269,7 +265,7 @@ struct _CrosswordBuilder {
     /// crossword found.
     mutating func place(target: Int, using rng: inout SplitMix64) {
         guard placeFirst(using: &rng) else { return }
-        var best = equations
+        var best: [PlacedEquation] = []
         var budget = Self.searchBudget + target
         if !grow(target: target, best: &best, budget: &budget, using: &rng) {
             // The search took back every placement; lay out the best again.
@@ -279,9 +275,10 @@ struct _CrosswordBuilder {
     }
 
     /// Depth-first search; on success the state holds the crossword found,
-    /// otherwise it is as it was on entry. The search keeps its own stack
-    /// (one frame per equation placed), so its depth is bounded by memory,
-    /// not by the thread's stack, whatever the target.
+    /// otherwise it is as it was on entry and `best` holds the largest
+    /// crossword seen. The search keeps its own stack (one frame per
+    /// equation placed), so its depth is bounded by memory, not by the
+    /// thread's stack, whatever the target.
     private mutating func grow(target: Int, best: inout [PlacedEquation], budget: inout Int,
                                using rng: inout SplitMix64) -> Bool {
         /// One placement's alternatives: the candidates, best first as taken.
@@ -290,7 +287,15 @@ struct _CrosswordBuilder {
             var taken = 0
             var branches = 0
         }
-        if equations.count > best.count { best = equations; stall = nil }
+        // The largest crossword seen is the first `bestCount` equations
+        // placed now while `bestIsPlaced`; it is copied into `best` only
+        // when one of them is taken back (copying at every new largest
+        // would share the array and make each placement copy it).
+        var bestCount = equations.count, bestIsPlaced = true
+        defer { if bestIsPlaced { best = Array(equations.prefix(bestCount)) } }
+        func newLargest() {
+            if equations.count > bestCount { bestCount = equations.count; bestIsPlaced = true; stall = nil }
+        }
         if equations.count >= target { return true }
         var stack = [Frame(candidates: candidates(using: &rng))]
         while let top = stack.indices.last {
@@ -316,21 +321,26 @@ struct _CrosswordBuilder {
                 break
             }
             if placed {
-                if equations.count > best.count { best = equations; stall = nil }
+                newLargest()
                 if equations.count >= target { return true }
                 stack.append(Frame(candidates: candidates(using: &rng)))
             } else {
                 // The deepest crossword could not grow: note it when every
                 // legal place was tried and none took values.
                 let frame = stack[top]
-                if equations.count == best.count, stall == nil, frame.branches == 0,
+                if equations.count == bestCount, stall == nil, frame.branches == 0,
                    frame.taken == frame.candidates.count, let firstTried {
                     let (start, horizontal) = Self.placement(firstTried)
                     stall = .values(places: frame.candidates.count, start: start, horizontal: horizontal)
                 }
                 // Every alternative here failed: take back the placement that led here.
                 stack.removeLast()
-                if !stack.isEmpty { undoLast() }
+                guard !stack.isEmpty else { break }
+                if bestIsPlaced && equations.count == bestCount {
+                    best = equations
+                    bestIsPlaced = false
+                }
+                undoLast()
             }
         }
         return false
@@ -354,6 +364,45 @@ struct _CrosswordBuilder {
             for i in seenStamp.indices { seenStamp[i] = 0 }
             stamp = 1
         }
+        var seen: [UInt32] = []
+        swap(&seen, &seenStamp)
+        defer { swap(&seen, &seenStamp) }
+        return kind.withUnsafeBufferPointer { kind in
+            owner.withUnsafeBufferPointer { owner in
+                candidates(kind: kind, owner: owner, seen: &seen, using: &rng)
+            }
+        }
+    }
+
+    /// ``candidates(using:)`` over the grid's kinds and owners, marking the
+    /// placements seen with ``stamp``.
+    private func candidates(kind: UnsafeBufferPointer<Kind>, owner: UnsafeBufferPointer<Int32>,
+                            seen: inout [UInt32], using rng: inout SplitMix64) -> [Int] {
+        @inline(__always) func isBlock(_ row: Int, _ column: Int) -> Bool {
+            row < 0 || column < 0 || row >= rows || column >= columns || kind[row * columns + column] == .block
+        }
+        /// The score of a legal placement, or `nil` when it is illegal.
+        @inline(__always) func score(_ r0: Int, _ c0: Int, horizontal: Bool) -> Int? {
+            let (dr, dc) = horizontal ? (0, 1) : (1, 0)
+            guard r0 + 4 * dr < rows, c0 + 4 * dc < columns else { return nil }
+            guard isBlock(r0 - dr, c0 - dc), isBlock(r0 + 5 * dr, c0 + 5 * dc) else { return nil }
+            var crossings = 0
+            var deficit = 0
+            for j in 0..<5 {
+                let (r, c) = (r0 + j * dr, c0 + j * dc)
+                let index = r * columns + c
+                if kind[index] != .block {
+                    guard j % 2 == 0, kind[index] == .operand, owner[2 * index + (horizontal ? 0 : 1)] < 0 else { return nil }
+                    crossings += 1
+                    let other = Int(owner[2 * index + (horizontal ? 1 : 0)])
+                    if equations[other].crossings < profile.minCrossingsPerEquation { deficit += 1 }
+                } else if !isBlock(r - dc, c - dr) || !isBlock(r + dc, c + dr) {
+                    return nil  // a new cell beside another would form a stray run
+                }
+            }
+            let rarer = (horizontalCount * 2 < equations.count) == horizontal ? 1 : 0
+            return crossings * 8 + deficit * 4 + rarer * 3 + rng.uniform(in: 0...5)
+        }
         var candidates: [Int] = []
         candidates.reserveCapacity(32)
         for word in anchors.indices {
@@ -368,9 +417,9 @@ struct _CrosswordBuilder {
                     guard start.0 >= 0, start.1 >= 0 else { continue }
                     let startIndex = start.0 * columns + start.1
                     let key = 2 * startIndex + (horizontal ? 0 : 1)
-                    guard seenStamp[key] != stamp else { continue }
-                    seenStamp[key] = stamp
-                    if let score = score(start: start, horizontal: horizontal, using: &rng) {
+                    guard seen[key] != stamp else { continue }
+                    seen[key] = stamp
+                    if let score = score(start.0, start.1, horizontal: horizontal) {
                         candidates.append(Self.key(score: score, start: startIndex, horizontal: horizontal))
                     }
                 }
@@ -402,30 +451,6 @@ struct _CrosswordBuilder {
         }
         stall = .values(places: 1, start: row * columns + column, horizontal: horizontal)
         return false
-    }
-
-    /// The score of a legal placement, or `nil` when it is illegal.
-    private func score(start: (Int, Int), horizontal: Bool, using rng: inout SplitMix64) -> Int? {
-        let (dr, dc) = horizontal ? (0, 1) : (1, 0)
-        let (r0, c0) = start
-        guard r0 + 4 * dr < rows, c0 + 4 * dc < columns else { return nil }
-        guard isBlock(r0 - dr, c0 - dc), isBlock(r0 + 5 * dr, c0 + 5 * dc) else { return nil }
-        var crossings = 0
-        var deficit = 0
-        for j in 0..<5 {
-            let (r, c) = (r0 + j * dr, c0 + j * dc)
-            let index = r * columns + c
-            if kind[index] != .block {
-                guard j % 2 == 0, kind[index] == .operand, owner[2 * index + (horizontal ? 0 : 1)] < 0 else { return nil }
-                crossings += 1
-                let other = Int(owner[2 * index + (horizontal ? 1 : 0)])
-                if equations[other].crossings < profile.minCrossingsPerEquation { deficit += 1 }
-            } else if !isBlock(r - dc, c - dr) || !isBlock(r + dc, c + dr) {
-                return nil  // a new cell beside another would form a stray run
-            }
-        }
-        let rarer = (horizontalCount * 2 < equations.count) == horizontal ? 1 : 0
-        return crossings * 8 + deficit * 4 + rarer * 3 + rng.uniform(in: 0...5)
     }
 
     /// Places an equation at a legal position if its operands can take values.

@@ -127,12 +127,12 @@ public struct Grader: Sendable {
         engine.live.deriving = deriving
         engine.deadline = deadline
         let solved: Bool
-        let end: _DeductionState
+        var steps: [GradeStep]
         switch engine.solveTiered(engine.initialState()) {
-        case .solved(let state): (solved, end) = (true, state)
-        case .stuck(let state), .contradiction(let state): (solved, end) = (false, state)
+        case .solved(let state): (solved, steps) = (true, state.steps)
+        case .stuck(let state), .contradiction(let state): (solved, steps) = (false, state.steps)
         }
-        var graded = report(level, steps: end.steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
+        var graded = report(level, steps: &steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
         graded.solutionsKnown = solutionsKnown
         if engine.timedOut {
             graded.complete = false
@@ -153,23 +153,22 @@ public struct Grader: Sendable {
         }
     }
 
-    private func report(_ level: Puzzle, steps rawSteps: [GradeStep], solved: Bool, solutionsUpTo2: Int,
+    /// The report on `steps`, which it numbers by rounds.
+    private func report(_ level: Puzzle, steps: inout [GradeStep], solved: Bool, solutionsUpTo2: Int,
                         backtracks: Int) -> GradeReport {
-        var steps = rawSteps
         // Rounds: a step waits for the steps that filled a cell of the
         // equations it read; pool-wide techniques and guesses wait for all.
         var cellIndex = _CellIndex(level)
-        var roundOfCell: [Int] = []   // per cell index; 0 before any step fills it
+        var roundOfCell = [Int](repeating: 0, count: max(0, level.rows) * max(0, level.columns))   // per cell index; 0 before any step fills it
         var latest = 0
         for i in steps.indices {
-            let step = steps[i]
             let round: Int
-            switch step.technique {
+            switch steps[i].technique {
             case .onlyPlace, .narrowing, .poolCounting, .crossingPair, .contradiction, .guess:
                 round = latest + 1
             default:
                 var before = 0
-                for e in step.equations {
+                for e in steps[i].equations {
                     for p in level.equations[e].cellPositions {
                         let c = cellIndex[p]
                         if c < roundOfCell.count { before = max(before, roundOfCell[c]) }
@@ -178,7 +177,7 @@ public struct Grader: Sendable {
                 round = 1 + before
             }
             steps[i].round = round
-            let c = cellIndex[step.position]
+            let c = cellIndex[steps[i].position]
             if c >= roundOfCell.count { roundOfCell.append(contentsOf: repeatElement(0, count: c + 1 - roundOfCell.count)) }
             roundOfCell[c] = round
             latest = max(latest, round)
@@ -192,8 +191,8 @@ public struct Grader: Sendable {
             steps: steps, solved: solved, solutionsUpTo2: solutionsUpTo2, hardestTechnique: hardest,
             label: solved ? (hardest?.label ?? .easy) : .guessRequired,
             score: steps.reduce(0) { $0 + $1.technique.weight } + latest + backtracks * Technique.guess.weight,
-            guesses: steps.filter { $0.technique == .guess }.count, backtracks: backtracks,
-            maxGuessDepth: steps.map(\.guessDepth).max() ?? 0, rounds: metrics.rounds,
+            guesses: steps.reduce(0) { $0 + ($1.technique == .guess ? 1 : 0) }, backtracks: backtracks,
+            maxGuessDepth: steps.reduce(0) { max($0, $1.guessDepth) }, rounds: metrics.rounds,
             forcedShare: metrics.forcedShare, longestForcedRun: metrics.longestForcedRun,
             meanMovesOnOffer: metrics.meanMovesOnOffer, visibility: metrics.visibility ?? 0,
             blanks: level.blankPositions.count, distinctPoolValues: Set(level.numberPool).count,
@@ -215,7 +214,7 @@ public struct CrossingMetrics: Sendable {
     public init(_ level: Puzzle) {
         var cellIndex = _CellIndex(level)
         // Per cell index: how many times equations list it, and one position there.
-        var owners: [(count: Int, position: GridPosition?)] = []
+        var owners = [(count: Int, position: GridPosition?)](repeating: (0, nil), count: max(0, level.rows) * max(0, level.columns))
         for equation in level.equations {
             for p in equation.cellPositions {
                 let c = cellIndex[p]
@@ -267,11 +266,39 @@ struct _CellIndex {
     }
 }
 
+/// Marks over a level's blanks, all taken off at once by ``clear()``.
+final class _BlankMarks {
+    /// Per blank: the round it was last marked in.
+    private let marked: UnsafeMutableBufferPointer<Int>
+    /// Used from one thread, never in overlapping accesses.
+    @exclusivity(unchecked) private var round = 0
+
+    init(count: Int) {
+        marked = .allocate(capacity: max(1, count))
+        marked.initialize(repeating: 0)
+    }
+
+    deinit { marked.deallocate() }
+
+    /// Takes every mark off.
+    func clear() { round += 1 }
+
+    /// Marks `blank`; false when it was marked already since the last ``clear()``.
+    func mark(_ blank: Int) -> Bool {
+        guard marked[blank] != round else { return false }
+        marked[blank] = round
+        return true
+    }
+}
+
 /// The board a person sees: placed values and the tiles left.
 struct _DeductionState {
     var assigned: [Int]   // value index per empty cell, -1 while empty
     var remaining: [Int]  // tiles left per value index
     var open: Int         // empty cells left
+    /// The placements made since the empty board, in order, each with a
+    /// stamp no other placement has (``_LiveTuples/newStamp()``).
+    var history: [(blank: Int, stamp: Int)] = []
     var steps: [GradeStep] = []
 }
 
@@ -293,6 +320,8 @@ struct _DeductionEngine {
     let blanksInNoEquation: [Int]
     /// Each equation's live tuples for the state asked about last.
     let live: _LiveTuples
+    /// The cells a technique has found a move for, while collecting them.
+    let marks: _BlankMarks
     var backtracks = 0
     var budget = Grader.guessBudget
     var stopAfterFirstStep = false
@@ -310,6 +339,7 @@ struct _DeductionEngine {
         self.equationsOf = equationsOf
         self.blanksInNoEquation = equationsOf.indices.filter { equationsOf[$0].isEmpty }
         self.live = _LiveTuples(model: model)
+        self.marks = _BlankMarks(count: model.blanks.count)
     }
 
     func initialState() -> _DeductionState {
@@ -333,6 +363,7 @@ struct _DeductionEngine {
         state.assigned[blank] = value
         state.remaining[value] -= 1
         state.open -= 1
+        state.history.append((blank, live.newStamp()))
     }
 
     // MARK: Candidates
@@ -526,71 +557,98 @@ struct _DeductionEngine {
 
     // MARK: Techniques
 
-    /// The moves of the easiest technique that has any.
-    func nextMoves(_ state: _DeductionState) -> (Technique, [Move])? {
+    /// The first move of the easiest technique that has any, and how many
+    /// empty cells that technique could fill.
+    func nextMove(_ state: _DeductionState) -> (technique: Technique, move: Move, offers: Int)? {
         for technique in Technique.allCases where technique != .guess {
-            let moves = self.moves(technique, state)
-            if !moves.isEmpty { return (technique, moves) }
+            if let (move, offers) = firstMove(technique, state) { return (technique, move, offers) }
         }
         return nil
     }
 
-    func moves(_ technique: Technique, _ state: _DeductionState) -> [Move] {
-        var moves: [Move] = []
-        var taken = [Bool](repeating: false, count: model.blanks.count)
-        func add(_ move: Move) {
-            guard !taken[move.blank] else { return }
-            taken[move.blank] = true
-            moves.append(move)
+    /// Moves found one by one, at most one per empty cell (the first found
+    /// for it): the first is kept whole, the others only counted.
+    struct MoveCollector {
+        let marks: _BlankMarks
+        var first: Move?
+        var offers = 0
+
+        init(marks: _BlankMarks) {
+            self.marks = marks
+            marks.clear()
         }
+
+        /// Counts a move for `blank` unless it has one; `move` makes it when it is the first.
+        mutating func add(_ blank: Int, _ move: () -> Move) {
+            guard marks.mark(blank) else { return }
+            offers += 1
+            if first == nil { first = move() }
+        }
+    }
+
+    /// The first of `technique`'s moves, in the order it looks at cells,
+    /// and how many empty cells its moves fill (one move per cell: the first
+    /// found for it); `nil` when it has none. Only the first move is made
+    /// in full.
+    func firstMove(_ technique: Technique, _ state: _DeductionState) -> (move: Move, offers: Int)? {
         live.prepare(state)
+        var found = MoveCollector(marks: marks)
         switch technique {
         case .oneBlank, .uniquePair:
             // An equation with `open` empty cells and one live tuple.
             let open = technique == .oneBlank ? 1 : 2
-            for e in live.singleTupleEquations(open: open) {
-                let tuple = live.liveTuple(e, 0), first = live.cellStart[e]
-                for k in 0..<(live.cellStart[e + 1] - first) where state.assigned[live.blankOfCell[first + k]] < 0 {
-                    add(Move(blank: live.blankOfCell[first + k], value: live.value(e, tuple: tuple, cell: k), equations: [e]))
+            for w in 0..<live.equationWords {
+                var bits = live.singleTupleEquations(open: open, word: w)
+                while bits != 0 {
+                    let e = w * 64 + bits.trailingZeroBitCount
+                    bits &= bits - 1
+                    let tuple = live.liveTuple(e, 0), firstCell = live.cellStart[e]
+                    for k in 0..<(live.cellStart[e + 1] - firstCell) where state.assigned[live.blankOfCell[firstCell + k]] < 0 {
+                        let blank = live.blankOfCell[firstCell + k]
+                        found.add(blank) { Move(blank: blank, value: live.value(e, tuple: tuple, cell: k), equations: [e]) }
+                    }
                 }
             }
         case .lastCandidate:
             for b in model.blanks.indices where state.assigned[b] < 0 {
                 for cell in live.cellsOfBlank[b] where live.openCount(live.equationOfCell[cell]) >= 2 {
                     let (count, value) = live.supportCount(ofCell: cell)
-                    if count == 1 { add(Move(blank: b, value: value, equations: [live.equationOfCell[cell]])) }
+                    if count == 1 { found.add(b) { Move(blank: b, value: value, equations: [live.equationOfCell[cell]]) } }
                 }
             }
         case .crossing:
             var mask: [UInt64] = []
             for b in model.blanks.indices where state.assigned[b] < 0 && live.cellsOfBlank[b].count >= 2 {
                 guard live.candidates(b, into: &mask), mask.reduce(0, { $0 + $1.nonzeroBitCount }) == 1 else { continue }
-                let lists = live.cellsOfBlank[b].map { _LiveTuples.members(live.support(ofCell: $0)) }
-                add(Move(blank: b, value: _LiveTuples.members(mask)[0], equations: equationsOf[b], candidates: lists))
+                found.add(b) {
+                    let lists = live.cellsOfBlank[b].map { _LiveTuples.members(live.support(ofCell: $0)) }
+                    return Move(blank: b, value: _LiveTuples.members(mask)[0], equations: equationsOf[b], candidates: lists)
+                }
             }
         case .onlyPlace:
-            let words = live.words
-            var masks = [UInt64](repeating: 0, count: model.blanks.count * words)
-            var mask: [UInt64] = []
-            for b in model.blanks.indices where state.assigned[b] < 0 {
-                candidateMask(b, state, into: &mask)
-                for w in 0..<words { masks[b * words + w] = mask[w] }
-            }
-            for v in model.values.indices where state.remaining[v] > 0 {
-                let bit: UInt64 = 1 << UInt64(v % 64)
-                let holders = model.blanks.indices.filter { masks[$0 * words + v / 64] & bit != 0 }
-                if holders.count == state.remaining[v] {
-                    for b in holders { add(Move(blank: b, value: v, equations: equationsOf[b])) }
+            // A value some empty cells hold as a candidate, as many as its
+            // tiles left; an empty cell in no equation holds every value
+            // with tiles left.
+            let free = blanksInNoEquation.reduce(0) { $0 + (state.assigned[$1] < 0 ? 1 : 0) }
+            for v in model.values.indices where state.remaining[v] > 0 && live.holders(v) + free == state.remaining[v] {
+                for b in model.blanks.indices where state.assigned[b] < 0 && live.hasCandidate(b, v) {
+                    found.add(b) { Move(blank: b, value: v, equations: equationsOf[b]) }
                 }
             }
         case .narrowing, .crossingPair:
             guard let narrowed = narrow(state, pairs: technique == .crossingPair) else { break }
+            var fixed: [Int] = []
             for b in model.blanks.indices where state.assigned[b] < 0 && !narrowed.narrowedBy[b].isEmpty {
                 let values = narrowed.values(b)
-                if values.count == 1 { add(Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b])) }
+                if values.count == 1 {
+                    found.add(b) { Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b]) }
+                    fixed.append(b)
+                }
             }
-            let fixed = moves.map(\.blank)
-            for i in moves.indices { moves[i].fixedTogether = fixed.filter { $0 != moves[i].blank } }
+            if var move = found.first {
+                move.fixedTogether = fixed.filter { $0 != move.blank }
+                found.first = move
+            }
         case .poolCounting:
             guard let narrowed = narrow(state, pairs: false) else { break }
             var lists = model.blanks.indices.map(narrowed.values)
@@ -610,7 +668,8 @@ struct _DeductionEngine {
                 }
             }
             for b in open where lists[b].count == 1 && !lockedBy[b].isEmpty {
-                add(Move(blank: b, value: lists[b][0], equations: equationsOf[b], locked: lockedBy[b]))
+                let (value, locked) = (lists[b][0], lockedBy[b])
+                found.add(b) { Move(blank: b, value: value, equations: equationsOf[b], locked: locked) }
             }
         case .contradiction:
             guard let narrowed = narrow(state, pairs: true) else { break }
@@ -623,14 +682,16 @@ struct _DeductionEngine {
                     return !deadEnd(trial)
                 }
                 if survivors.count == 1 {
-                    add(Move(blank: b, value: survivors[0], equations: equationsOf[b],
-                             ruledOut: values.filter { $0 != survivors[0] }))
+                    found.add(b) {
+                        Move(blank: b, value: survivors[0], equations: equationsOf[b],
+                             ruledOut: values.filter { $0 != survivors[0] })
+                    }
                 }
             }
         case .guess:
             break
         }
-        return moves
+        return found.first.map { ($0, found.offers) }
     }
 
     private func subsets(of items: [Int], upTo size: Int) -> [[Int]] {
@@ -668,6 +729,7 @@ struct _DeductionEngine {
         if live.blanksWithoutCandidate > 0 { return true }
         // Empty cells in no equation may take any value with tiles left.
         let free = blanksInNoEquation.reduce(0) { $0 + (state.assigned[$1] < 0 ? 1 : 0) }
+        if free == 0 { return live.shortValues > 0 }
         if free > 0 && !state.remaining.contains(where: { $0 > 0 }) { return true }
         return model.values.indices.contains {
             state.remaining[$0] > live.holders($0) + (state.remaining[$0] > 0 ? free : 0)
@@ -693,9 +755,8 @@ extension _DeductionEngine: TieredSolver {
         if timedOut { return .none }
         budget -= 1
         if budget < 0 { return .contradiction }
-        guard let (technique, moves) = nextMoves(state) else { return .none }
-        let move = moves[0]
-        state.steps.append(step(technique, move, offer: moves.count, state, depth: depth))
+        guard let (technique, move, offers) = nextMove(state) else { return .none }
+        state.steps.append(step(technique, move, offer: offers, state, depth: depth))
         assign(&state, move.blank, move.value)
         return .progress
     }

@@ -123,11 +123,38 @@ import Testing
         for b in state.assigned.indices where state.assigned[b] < 0 {
             result.append(live.candidates(b, into: &mask) ? mask.map { Int(bitPattern: UInt($0)) } : [-1])
         }
+        for cell in live.blankOfCell.indices {
+            result.append((0..<live.valueCount).map { live.supporters(ofCell: cell, value: $0) })
+        }
         result.append(state.remaining.indices.map { live.holders($0) })
-        result.append([live.deadEquations, live.blanksWithoutCandidate])
+        result.append([live.deadEquations, live.blanksWithoutCandidate, live.shortValues])
         result.append(live.singleTupleEquations(open: 1))
         result.append(live.singleTupleEquations(open: 2))
         return result
+    }
+
+    /// Walks random states of `level`, comparing the two structures on each; returns how many states it compared.
+    private func walk(_ level: Puzzle, _ rng: inout SplitMix64, steps: Int, _ name: String) throws -> Int {
+        let model = try Solver(level: level)
+        let engine = _DeductionEngine(model: model, level: level)
+        let derived = _LiveTuples(model: model)
+        let anew = _LiveTuples(model: model)
+        anew.deriving = false
+        // States visited; each step places a random tile in a random
+        // empty cell of one of them (often the latest, sometimes an
+        // earlier one, which the structure reaches by undoing).
+        var visited = [engine.initialState()]
+        for _ in 0..<steps {
+            var state = rng.chance(3, in: 4) ? visited[visited.count - 1] : visited[rng.index(below: visited.count)]
+            let open = state.assigned.indices.filter { state.assigned[$0] < 0 }
+            let values = state.remaining.indices.filter { state.remaining[$0] > 0 }
+            if !open.isEmpty && !values.isEmpty {
+                engine.assign(&state, open[rng.index(below: open.count)], values[rng.index(below: values.count)])
+            }
+            visited.append(state)
+            #expect(readings(derived, state) == readings(anew, state), "\(name)")
+        }
+        return steps
     }
 
     @Test func derivingAndUndoingMatchBuildingAnew() throws {
@@ -136,29 +163,21 @@ import Testing
         for profile in Profile.classProfiles {
             for seed in 1...8 {
                 guard let level = try? Generator().generate(difficulty: profile, seed: seed).level else { continue }
-                let model = try Solver(level: level)
-                let engine = _DeductionEngine(model: model, level: level)
-                let derived = _LiveTuples(model: model)
-                let anew = _LiveTuples(model: model)
-                anew.deriving = false
-                // States visited; each step places a random tile in a random
-                // empty cell of one of them (often the latest, sometimes an
-                // earlier one, which the structure reaches by undoing).
-                var visited = [engine.initialState()]
-                for _ in 0..<60 {
-                    var state = rng.chance(3, in: 4) ? visited[visited.count - 1] : visited[rng.index(below: visited.count)]
-                    let open = state.assigned.indices.filter { state.assigned[$0] < 0 }
-                    let values = state.remaining.indices.filter { state.remaining[$0] > 0 }
-                    if !open.isEmpty && !values.isEmpty {
-                        engine.assign(&state, open[rng.index(below: open.count)], values[rng.index(below: values.count)])
-                    }
-                    visited.append(state)
-                    #expect(readings(derived, state) == readings(anew, state), "\(profile.id) seed \(seed)")
-                    compared += 1
-                }
+                compared += try walk(level, &rng, steps: 60, "\(profile.id) seed \(seed)")
             }
         }
         #expect(compared > 1000)
+    }
+
+    /// Equations without empty cells, one that holds and one that does not,
+    /// next to equations with some.
+    @Test func equationsWithoutEmptyCellsDeriveAsBuiltAnew() throws {
+        var rng = SplitMix64(seed: 7)
+        for text in ["pool: 3 4 9\n1 + 2 = ?\n. . . . .\n2 + 2 = 4\n. . . . .\n? + ? = 13\n",
+                     "pool: 3 4\n2 + 2 = 5\n. . . . .\n? + 1 = ?\n"] {
+            let level = try TextFormat.read(text, file: "given.mcw")
+            _ = try walk(level, &rng, steps: 20, text)
+        }
     }
 }
 
