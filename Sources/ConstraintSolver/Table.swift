@@ -51,11 +51,24 @@ extension _Engine {
     ///
     /// - Returns: The scratch space the propagator needs.
     mutating func installTable(_ variables: [Int], tuples: [Int]) -> (words: Int, ints: Int) {
-        let arity = variables.count
+        let header = compileTuples(scopeStart: appendScope(variables), arity: variables.count, tuples: tuples)
+        if tuples.isEmpty { isRootInfeasible = true }
+        propagators.append(.table(header))
+        return (header.wordCount, 0)
+    }
+
+    /// Compiles a tuple list for the scope `scopeVariables[scopeStart..<scopeStart + arity]`
+    /// (distinct variables, in-domain tuples): its support masks and residues,
+    /// its live-tuple bitset (every tuple live) and sparse-set limit in
+    /// reversible memory, and its word permutation.
+    ///
+    /// - Returns: The header a table propagator searches the list with.
+    mutating func compileTuples(scopeStart: Int, arity: Int, tuples: [Int]) -> _TableHeader {
         let tupleCount = tuples.count / arity
         let wordCount = max(1, (tupleCount + 63) >> 6)
         let positionStart = tablePositions.count
-        for (i, x) in variables.enumerated() {
+        for i in 0..<arity {
+            let x = scopeVariables[scopeStart + i]
             let rowStart = tableRows.count
             tableRows.append(contentsOf: repeatElement(-1, count: declaredSizes[x]))
             var rows: Int32 = 0
@@ -77,9 +90,8 @@ extension _Engine {
         }
         let liveOffset = allocateReversible(wordCount, value: ~0)
         if tupleCount & 63 != 0 { memory[liveOffset + wordCount - 1] = _lowBits(tupleCount & 63) }
-        if tupleCount == 0 { isRootInfeasible = true }
         let header = _TableHeader(
-            scopeStart: appendScope(variables),
+            scopeStart: scopeStart,
             arity: arity,
             wordCount: wordCount,
             positionStart: positionStart,
@@ -87,8 +99,7 @@ extension _Engine {
             limitOffset: allocateReversible(1, value: UInt64(wordCount)),
             indexStart: tableIndex.count)
         tableIndex.append(contentsOf: (0..<wordCount).map { Int32($0) })
-        propagators.append(.table(header))
-        return (wordCount, 0)
+        return header
     }
 
     /// Runs compact-table filtering for one table.
