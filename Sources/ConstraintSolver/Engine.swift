@@ -28,6 +28,12 @@ struct _Engine: Sendable {
     var currentStamp = 1
     /// True when the model is infeasible before any propagation.
     var isRootInfeasible = false
+    /// True when a constraint of the model is infeasible on its own (unlike
+    /// an empty domain, which a revision may fill).
+    let isConstraintInfeasible: Bool
+    /// What revisions between searches keep track of; `nil` until the first
+    /// (see Revision.swift).
+    var revisions: _Revisions?
 
     // MARK: Propagators and the queue (see Propagation.swift)
     var propagators: [_Propagator] = []
@@ -52,10 +58,7 @@ struct _Engine: Sendable {
     // MARK: Table data (see Table.swift)
     var tableSupports: [UInt64] = []
     var tablePositions: [_TablePosition] = []
-    var tableRowValues: [Int32] = []
-    /// While a table is installed: per value, its row at the position
-    /// being laid out, or -1 (all -1 between positions).
-    var tableRowOf: [Int32] = []
+    var tableRows: [Int32] = []
     var tableResidues: [Int32] = []
     var tableIndex: [Int32] = []
 
@@ -79,6 +82,7 @@ struct _Engine: Sendable {
         isRootInfeasible = model.isTriviallyInfeasible
 
         memory = [UInt64](repeating: 0, count: variableCount * wordsPerVariable)
+        isConstraintInfeasible = model.isTriviallyInfeasible
         for x in 0..<variableCount {
             let words = max(1, (model.domainSizes[x] + 63) >> 6)
             var empty = true

@@ -41,6 +41,10 @@ extension _Engine {
     /// - Returns: `false` when the model is inconsistent.
     mutating func propagateRoot() -> Bool {
         if isRootInfeasible { return false }
+        // A root domain a revision emptied (see Revision.swift).
+        if revisions != nil {
+            for x in 0..<variableCount where isEmpty(x) { return false }
+        }
         scheduleAll()
         return propagate()
     }

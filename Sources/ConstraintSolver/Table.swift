@@ -14,16 +14,15 @@ struct _TableHeader: Sendable {
     var indexStart: Int
 }
 
-/// The rows of one scope position: one per value some tuple holds there,
-/// in order of first appearance.
+/// Where the support masks and residues of one scope position start.
 ///
-/// Row `r` holds value `tableRowValues[rowStart + r]`; its support mask is
-/// `tableSupports[supportStart + r * wordCount ..< +wordCount]` and its
-/// residue `tableResidues[residueStart + r]`.
+/// Only the values some tuple holds at the position have a mask: value `v`
+/// has row `r = tableRows[rowStart + v]`, or `-1` (no support at all).
 struct _TablePosition: Sendable {
     var rowStart: Int
-    var rowCount: Int
+    /// Support mask of row `r` is `tableSupports[supportStart + r * wordCount ..< +wordCount]`.
     var supportStart: Int
+    /// Residue of row `r` is `tableResidues[residueStart + r]`.
     var residueStart: Int
 }
 
@@ -36,10 +35,7 @@ struct _TablePosition: Sendable {
 /// For each (position, value) a support mask marks the tuples holding that
 /// value, and a *residue* remembers the last word where a support was found;
 /// values no tuple holds at a position have no mask (they are removed on the
-/// first run), so the masks take room for the tuples, not the domains. Both
-/// steps walk a position's rows (testing each value against the domain)
-/// rather than its domain, so nothing is kept per value of the domain: a
-/// table's memory grows with its tuples alone.
+/// first run), so the masks take room for the tuples, not the domains.
 ///
 /// Running the propagator has two steps:
 /// 1. *Update*: for each scope position whose domain changed, intersect the
@@ -55,40 +51,47 @@ extension _Engine {
     ///
     /// - Returns: The scratch space the propagator needs.
     mutating func installTable(_ variables: [Int], tuples: [Int]) -> (words: Int, ints: Int) {
-        let arity = variables.count
+        let header = compileTuples(scopeStart: appendScope(variables), arity: variables.count, tuples: tuples)
+        if tuples.isEmpty { isRootInfeasible = true }
+        propagators.append(.table(header))
+        return (header.wordCount, 0)
+    }
+
+    /// Compiles a tuple list for the scope `scopeVariables[scopeStart..<scopeStart + arity]`
+    /// (distinct variables, in-domain tuples): its support masks and residues,
+    /// its live-tuple bitset (every tuple live) and sparse-set limit in
+    /// reversible memory, and its word permutation.
+    ///
+    /// - Returns: The header a table propagator searches the list with.
+    mutating func compileTuples(scopeStart: Int, arity: Int, tuples: [Int]) -> _TableHeader {
         let tupleCount = tuples.count / arity
         let wordCount = max(1, (tupleCount + 63) >> 6)
         let positionStart = tablePositions.count
-        for x in variables where declaredSizes[x] > tableRowOf.count {
-            tableRowOf.append(contentsOf: repeatElement(-1, count: declaredSizes[x] - tableRowOf.count))
-        }
         for i in 0..<arity {
-            let rowStart = tableRowValues.count
-            var rowOfTuple = [Int32](repeating: 0, count: tupleCount)
-            for t in 0..<tupleCount {
-                let v = tuples[t * arity + i]
-                if tableRowOf[v] < 0 {
-                    tableRowOf[v] = Int32(tableRowValues.count - rowStart)
-                    tableRowValues.append(Int32(v))
-                }
-                rowOfTuple[t] = tableRowOf[v]
+            let x = scopeVariables[scopeStart + i]
+            let rowStart = tableRows.count
+            tableRows.append(contentsOf: repeatElement(-1, count: declaredSizes[x]))
+            var rows: Int32 = 0
+            for t in 0..<tupleCount where tableRows[rowStart + tuples[t * arity + i]] < 0 {
+                tableRows[rowStart + tuples[t * arity + i]] = rows
+                rows += 1
             }
-            let rows = tableRowValues.count - rowStart
-            for r in rowStart..<tableRowValues.count { tableRowOf[Int(tableRowValues[r])] = -1 }
-            let supportStart = tableSupports.count
-            tablePositions.append(_TablePosition(rowStart: rowStart, rowCount: rows, supportStart: supportStart,
+            tablePositions.append(_TablePosition(rowStart: rowStart, supportStart: tableSupports.count,
                                                  residueStart: tableResidues.count))
-            tableSupports.append(contentsOf: repeatElement(0, count: rows * wordCount))
-            tableResidues.append(contentsOf: repeatElement(0, count: rows))
-            for t in 0..<tupleCount {
-                tableSupports[supportStart + Int(rowOfTuple[t]) * wordCount + t >> 6] |= 1 << UInt64(t & 63)
+            tableSupports.append(contentsOf: repeatElement(0, count: Int(rows) * wordCount))
+            tableResidues.append(contentsOf: repeatElement(0, count: Int(rows)))
+        }
+        for t in 0..<tupleCount {
+            for i in 0..<arity {
+                let position = tablePositions[positionStart + i]
+                let row = Int(tableRows[position.rowStart + tuples[t * arity + i]])
+                tableSupports[position.supportStart + row * wordCount + t >> 6] |= 1 << UInt64(t & 63)
             }
         }
         let liveOffset = allocateReversible(wordCount, value: ~0)
         if tupleCount & 63 != 0 { memory[liveOffset + wordCount - 1] = _lowBits(tupleCount & 63) }
-        if tupleCount == 0 { isRootInfeasible = true }
         let header = _TableHeader(
-            scopeStart: appendScope(variables),
+            scopeStart: scopeStart,
             arity: arity,
             wordCount: wordCount,
             positionStart: positionStart,
@@ -96,9 +99,7 @@ extension _Engine {
             limitOffset: allocateReversible(1, value: UInt64(wordCount)),
             indexStart: tableIndex.count)
         tableIndex.append(contentsOf: (0..<wordCount).map { Int32($0) })
-        propagators.append(.table(header))
-        // The filter step collects each position's kept values in `scratch`.
-        return (max(wordCount, wordsPerVariable), 0)
+        return header
     }
 
     /// Runs compact-table filtering for one table.
@@ -124,12 +125,17 @@ extension _Engine {
             let position = tablePositions[h.positionStart &+ i]
             let base = domainBase(x)
             for k in 0..<limit { scratch[k] = 0 }
-            for row in 0..<position.rowCount {
-                let v = Int(tableRowValues[position.rowStart &+ row])
-                guard memory[base &+ v >> 6] & 1 << UInt64(v & 63) != 0 else { continue }
-                let s = position.supportStart &+ row &* wordCount
-                for k in 0..<limit {
-                    scratch[k] |= tableSupports[s &+ Int(tableIndex[h.indexStart &+ k])]
+            for j in 0..<wordsPerVariable {
+                var bits = memory[base &+ j]
+                while bits != 0 {
+                    let v = j << 6 | bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    let row = Int(tableRows[position.rowStart &+ v])
+                    if row < 0 { continue }
+                    let s = position.supportStart &+ row &* wordCount
+                    for k in 0..<limit {
+                        scratch[k] |= tableSupports[s &+ Int(tableIndex[h.indexStart &+ k])]
+                    }
                 }
             }
             var k = limit &- 1
@@ -162,16 +168,22 @@ extension _Engine {
             let x = scopeVariables[h.scopeStart &+ i]
             let position = tablePositions[h.positionStart &+ i]
             let base = domainBase(x)
-            // `scratch[j]`: word `j` of the values in the domain with a live support.
-            for j in 0..<wordsPerVariable { scratch[j] = 0 }
-            for row in 0..<position.rowCount {
-                let v = Int(tableRowValues[position.rowStart &+ row])
-                let bit: UInt64 = 1 << UInt64(v & 63)
-                guard memory[base &+ v >> 6] & bit != 0 else { continue }
-                let s = position.supportStart &+ row &* wordCount
-                let residue = Int(tableResidues[position.residueStart &+ row])
-                var supported = memory[h.liveOffset &+ residue] & tableSupports[s &+ residue] != 0
-                if !supported {
+            for j in 0..<wordsPerVariable {
+                let word = memory[base &+ j]
+                var bits = word
+                var keep = word
+                while bits != 0 {
+                    let bit = bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    let row = Int(tableRows[position.rowStart &+ (j << 6 | bit)])
+                    if row < 0 {
+                        keep &= ~(1 << UInt64(bit))
+                        continue
+                    }
+                    let s = position.supportStart &+ row &* wordCount
+                    let residue = Int(tableResidues[position.residueStart &+ row])
+                    if memory[h.liveOffset &+ residue] & tableSupports[s &+ residue] != 0 { continue }
+                    var supported = false
                     for k in 0..<limit {
                         let w = Int(tableIndex[h.indexStart &+ k])
                         if memory[h.liveOffset &+ w] & tableSupports[s &+ w] != 0 {
@@ -180,12 +192,8 @@ extension _Engine {
                             break
                         }
                     }
+                    if !supported { keep &= ~(1 << UInt64(bit)) }
                 }
-                if supported { scratch[v >> 6] |= bit }
-            }
-            for j in 0..<wordsPerVariable {
-                let word = memory[base &+ j]
-                let keep = word & scratch[j]
                 if keep != word && !restrictWord(x, j, to: keep) { return false }
             }
         }

@@ -514,7 +514,7 @@ public struct Solver: Sendable {
         return false
     }
 
-    private static func binarySearch(_ sorted: [PuzzleNumber], _ target: PuzzleNumber) -> Int? {
+    static func binarySearch(_ sorted: [PuzzleNumber], _ target: PuzzleNumber) -> Int? {
         var low = 0, high = sorted.count - 1
         while low <= high {
             let mid = (low + high) / 2
@@ -522,5 +522,338 @@ public struct Solver: Sendable {
             if sorted[mid] < target { low = mid + 1 } else { high = mid - 1 }
         }
         return nil
+    }
+}
+
+/// The uniqueness checks of emptying one given cell after another, all on
+/// one compiled model.
+///
+/// A fresh ``Solver`` per trial numbers the values of the trial's pool and
+/// builds every equation's table and the whole constraint engine again,
+/// though emptying a cell changes only the tables of the equations through
+/// it. This model numbers every value of the pool and of the givens that
+/// may be emptied once, ascending, and gives each empty cell and each of
+/// those givens a variable: an empty cell's ranges over every value, a
+/// given's holds only its value (the other givens stay constants, as in a
+/// fresh model). The cardinality constraint counts every tile of the pool
+/// and of those givens, so it is the same for every trial; each table has a
+/// column per variable of its equation (a given's column holds its value);
+/// and the nogood forbids the known solution together with the givens'
+/// values. A trial then widens the emptied cell's domain, compiles new
+/// tables for the equations through it only, and switches back when the
+/// cell is not kept.
+///
+/// Tables are built allowing each value as many tiles as the pool and the
+/// givens hold together; a tuple that fills the empty cells of one equation
+/// with more tiles of a value than the trial's pool holds is left out at the
+/// root of each trial, so every table allows exactly the tuples a fresh
+/// table does. The extra values and the givens' variables are settled by
+/// the root propagation (a value without tiles in the pool leaves every
+/// empty cell there), so the search reaches the same nodes in the same order
+/// as a fresh ``Solver/solveExcluding(_:_:)``, with the same answer and node
+/// count.
+struct EmptyingModel {
+    typealias Repeat = (tuple: Int, value: Int, tiles: Int)
+
+    /// Every value of the pool and of the givens that may be emptied, ascending.
+    private let values: [PuzzleNumber]
+    /// Tiles of each value in the pool of the level as it stands (during a
+    /// trial, with the emptied cell's tile).
+    private var pool: [Int]
+    /// Most tiles of each value a trial's pool can hold: the pool's and the givens'.
+    private let most: [Int]
+    /// Per cell (row-major): its variable, or -1 when it is neither empty nor
+    /// a given with a value that may be emptied.
+    private let variableOf: [Int]
+    /// Per variable: the value index of its given, or -1 when it is empty.
+    private var given: [Int]
+    /// Per variable: its cell.
+    private let positions: [GridPosition]
+    /// Per variable: the equations (with a table) it is an operand of.
+    private let equationsOf: [[Int]]
+    /// Per equation: its operand slots, each a variable or (-1) a constant.
+    private let slotVariables: [[Int]]
+    /// Per equation: the constants of its slots without a variable, in order.
+    private let slotConstants: [[PuzzleNumber]]
+    private let operators: [[ArithmeticOperator]]
+    private let starts: [GridPosition]
+    /// Per equation: its table in `solver`, or -1 when it has no variable.
+    private let tableOf: [Int]
+    /// Per table of `solver`: the id of the tuple list it uses.
+    private var listInUse: [Int]
+    /// Per tuple list of `solver`: the tuples that fill empty cells with one
+    /// value more than once, each with that value and how many tiles of it
+    /// the tuple needs.
+    private var repeats: [[Repeat]]
+    private var solver: ConstraintSolver.Solver
+    private var scratch: Solver.TableScratch
+    /// The trial in progress: the emptied cell's variable, its given's value
+    /// index, and the tables it switched, each with the list it used before.
+    private var trial: (variable: Int, value: Int, switched: [(table: Int, list: Int)])?
+
+    /// The model of `level`, whose givens may be emptied where `emptiable`
+    /// (per cell, row-major) says so; `nil` when the level has no empty cell
+    /// or does not carry a solution value out of its pool for each, an
+    /// equation repeats a cell or cannot be built over the shared numbering,
+    /// or an equation allows no tuple.
+    init?(level: Puzzle, emptiable: [Bool]) {
+        guard let solution = level.solution else { return nil }
+        // The variables, row-major: each empty cell and each given that may
+        // be emptied (with its value).
+        var variableOf = [Int](repeating: -1, count: level.cells.count)
+        var givenNumbers: [PuzzleNumber?] = []
+        var positions: [GridPosition] = []
+        var numbers = level.numberPool
+        for index in level.cells.indices {
+            let type = level.cells[index].type
+            if type == .emptyOperand {
+                givenNumbers.append(nil)
+            } else if type == .fixedOperand, index < emptiable.count, emptiable[index], let value = level.cells[index].fixedValue {
+                givenNumbers.append(value)
+                numbers.append(value)
+            } else {
+                continue
+            }
+            variableOf[index] = givenNumbers.count - 1
+            positions.append(level.cells[index].position)
+        }
+        // Without an empty cell the known solution is the only one, and a
+        // fresh model says so without a search.
+        guard givenNumbers.contains(where: { $0 == nil }) else { return nil }
+        // Their values ascending, with the most tiles of each a trial can
+        // have and the tiles of the pool.
+        var values: [PuzzleNumber] = []
+        var most: [Int] = []
+        for value in numbers.sorted() {
+            if value == values.last { most[most.count - 1] += 1 } else {
+                values.append(value)
+                most.append(1)
+            }
+        }
+        var pool = [Int](repeating: 0, count: values.count)
+        for value in level.numberPool { if let v = Solver.binarySearch(values, value) { pool[v] += 1 } }
+        // The known value of each variable: its given's, or the solution's,
+        // which must be a pool value (as a fresh model's nogood needs).
+        var solved = [PuzzleNumber?](repeating: nil, count: level.cells.count)
+        for entry in solution.reversed() where level.contains(entry.position) {
+            solved[entry.row * level.columns + entry.column] = entry.value
+        }
+        var given: [Int] = []
+        var known: [Int] = []
+        for (v, position) in positions.enumerated() {
+            let number = givenNumbers[v] ?? solved[position.row * level.columns + position.column]
+            guard let number, let index = Solver.binarySearch(values, number), givenNumbers[v] != nil || pool[index] > 0 else {
+                return nil
+            }
+            given.append(givenNumbers[v] == nil ? -1 : index)
+            known.append(index)
+        }
+        // The equations' slots.
+        var slotVariables: [[Int]] = []
+        var slotConstants: [[PuzzleNumber]] = []
+        var operators: [[ArithmeticOperator]] = []
+        var starts: [GridPosition] = []
+        for equation in level.equations {
+            let cells = equation.cellPositions
+            var variables: [Int] = []
+            var constants: [PuzzleNumber] = []
+            for p in stride(from: 0, to: cells.count, by: 2).lazy.map({ cells[$0] }) {
+                let variable = level.contains(p) ? variableOf[p.row * level.columns + p.column] : -1
+                if variable >= 0 && variables.contains(variable) { return nil }
+                variables.append(variable)
+                if variable < 0 { constants.append(level.contains(p) ? level[p].fixedValue ?? 0 : 0) }
+            }
+            slotVariables.append(variables)
+            slotConstants.append(constants)
+            operators.append(stride(from: 1, to: cells.count - 2, by: 2).map {
+                (level.contains(cells[$0]) ? level[cells[$0]] : nil)?.operatorSymbol.flatMap(ArithmeticOperator.init(symbol:)) ?? .add
+            })
+            starts.append(cells.first ?? GridPosition(row: 0, column: 0))
+        }
+        var scratch = Solver.TableScratch(used: [Int](repeating: 0, count: values.count))
+        scratch.lookup = Solver.SmallValues(values)
+        var model = Model()
+        for v in given.indices {
+            model.addVariable(domainSize: values.count)
+            if given[v] >= 0 { try? model.restrict(v, to: [given[v]]) }
+        }
+        var tableOf: [Int] = []
+        var repeats: [[Repeat]] = []
+        var equationsOf = [[Int]](repeating: [], count: given.count)
+        for e in level.equations.indices {
+            guard let (scope, tuples, count, overdrawn) = try? Self.table(slotVariables[e], slotConstants[e], operators[e], starts[e],
+                                                                          given: given, values: values, most: most, scratch: &scratch),
+                  count > 0 else { return nil }
+            if scope.isEmpty {
+                tableOf.append(-1)
+                continue
+            }
+            guard (try? model.addTable(scope, flatTuples: tuples, count: count)) != nil else { return nil }
+            tableOf.append(repeats.count)
+            repeats.append(overdrawn)
+            for v in scope { equationsOf[v].append(e) }
+        }
+        guard (try? model.addCardinality(Array(given.indices), counts: most)) != nil,
+              (try? model.addNogood(Array(given.indices), values: known)) != nil else { return nil }
+        let solver = ConstraintSolver.Solver(model)
+        guard solver.tableCount == repeats.count else { return nil }
+        self.solver = solver
+        self.values = values
+        self.pool = pool
+        self.most = most
+        self.variableOf = variableOf
+        self.given = given
+        self.positions = positions
+        self.equationsOf = equationsOf
+        self.slotVariables = slotVariables
+        self.slotConstants = slotConstants
+        self.operators = operators
+        self.starts = starts
+        self.tableOf = tableOf
+        self.repeats = repeats
+        self.listInUse = Array(repeats.indices)
+        self.scratch = scratch
+    }
+
+    /// The table of the equation with the operand slots `slotVariables` (a
+    /// variable, or -1 for the next of `slotConstants`), `operators` and
+    /// first cell `start`, with the variables' givens `given`: its variables
+    /// in slot order, its tuples laid end to end over them, how many, and
+    /// the tuples that fill empty cells with one value more than once.
+    private static func table(_ slotVariables: [Int], _ slotConstants: [PuzzleNumber], _ operators: [ArithmeticOperator],
+                              _ start: GridPosition, given: [Int], values: [PuzzleNumber], most: [Int],
+                              scratch: inout Solver.TableScratch) throws(SolveError)
+        -> (scope: [Int], tuples: [Int], count: Int, repeats: [Repeat]) {
+        var slots: [Solver.Slot] = []
+        slots.reserveCapacity(slotVariables.count)
+        var scope: [Int] = []
+        var constant = 0
+        var givens = false
+        for variable in slotVariables {
+            if variable < 0 {
+                slots.append(.fixed(constant < slotConstants.count ? slotConstants[constant] : 0))
+                constant += 1
+                continue
+            }
+            scope.append(variable)
+            if given[variable] >= 0 {
+                slots.append(.fixed(values[given[variable]]))
+                givens = true
+            } else {
+                slots.append(.blank(variable))
+            }
+        }
+        let table = try Solver.table(slots: slots, operators: operators, values: values, multiplicity: most,
+                                     start: start, scratch: &scratch)
+        let arity = table.variables.count
+        var repeats: [Repeat] = []
+        if arity >= 2 {
+            for t in 0..<table.count {
+                // Each value filling two or more empty cells, at its first cell.
+                for k in 0..<arity {
+                    let value = table.value(t, k)
+                    if (0..<k).contains(where: { table.value(t, $0) == value }) { continue }
+                    var tiles = 1
+                    for j in (k + 1)..<arity where table.value(t, j) == value { tiles += 1 }
+                    if tiles > 1 { repeats.append((t, value, tiles)) }
+                }
+            }
+        }
+        guard givens else { return (scope, table.values, table.count, repeats) }
+        // The givens' columns hold their values.
+        var tuples: [Int] = []
+        tuples.reserveCapacity(table.count * scope.count)
+        for t in 0..<table.count {
+            var k = 0
+            for variable in scope {
+                if given[variable] >= 0 {
+                    tuples.append(given[variable])
+                } else {
+                    tuples.append(table.value(t, k))
+                    k += 1
+                }
+            }
+        }
+        return (scope, tuples, table.count, repeats)
+    }
+
+    /// Searches within `limits` for a solution, other than the known one, of
+    /// the level with the given cell at row-major index `cell` emptied (its
+    /// tile added to the pool), and leaves that trial in place until
+    /// ``endTrial(keep:)``. `nil`, with nothing changed, when the cell is not
+    /// a given or an equation through it cannot be built over the shared
+    /// numbering: a fresh ``Solver`` has to answer.
+    mutating func searchEmptying(_ cell: Int, _ limits: SearchLimits) -> SearchResult? {
+        guard trial == nil, cell >= 0, cell < variableOf.count else { return nil }
+        let variable = variableOf[cell]
+        guard variable >= 0, given[variable] >= 0 else { return nil }
+        let value = given[variable]
+        given[variable] = -1
+        var switched: [(table: Int, list: Int)] = []
+        for e in equationsOf[variable] {
+            let table = tableOf[e]
+            guard let (_, tuples, count, repeats) = try? Self.table(slotVariables[e], slotConstants[e], operators[e], starts[e],
+                                                                    given: given, values: values, most: most, scratch: &scratch),
+                  let list = try? solver.addTupleList(table: table, flatTuples: tuples, count: count) else {
+                given[variable] = value
+                for (table, list) in switched { use(list, table) }
+                return nil
+            }
+            self.repeats.append(contentsOf: repeatElement([], count: list + 1 - self.repeats.count))
+            self.repeats[list] = repeats
+            switched.append((table, listInUse[table]))
+            use(list, table)
+        }
+        pool[value] += 1
+        try? solver.setRootDomain(variable, to: Array(values.indices))
+        trial = (variable, value, switched)
+        excludeOverdrawnTuples()
+        return solver.search(limits)
+    }
+
+    /// Searches within `limits` for solutions, other than the known one, of
+    /// the level as it stands: what ``Solver/solveExcluding(_:_:)`` of a
+    /// fresh ``Solver`` finds, with its solutions (each a value per empty
+    /// cell, row-major).
+    mutating func searchOthers(_ limits: SearchLimits) -> SolveResult {
+        excludeOverdrawnTuples()
+        let result = solver.search(limits)
+        return SolveResult(
+            solutionCount: result.solutionCount, complete: result.complete, stopReason: result.stopReason,
+            solutions: result.solutions.map { assignment in
+                given.indices.filter { given[$0] < 0 }.map {
+                    SolutionEntry(row: positions[$0].row, column: positions[$0].column, value: values[assignment[$0]])
+                }
+            },
+            statistics: result.statistics)
+    }
+
+    /// Leaves out of every table the tuples that need more tiles of a value
+    /// than the pool holds, and takes back those it left out before that
+    /// the pool now allows.
+    private mutating func excludeOverdrawnTuples() {
+        for (table, list) in listInUse.enumerated() {
+            guard !repeats[list].isEmpty else { continue }
+            let excluded = repeats[list].filter { $0.tiles > pool[$0.value] }.map(\.tuple)
+            try? solver.setExcludedTuples(excluded, table: table)
+        }
+    }
+
+    /// Makes `table` search with the tuple list `list`.
+    private mutating func use(_ list: Int, _ table: Int) {
+        try? solver.useTupleList(list, table: table)
+        listInUse[table] = list
+    }
+
+    /// Ends the trial of ``searchEmptying(_:_:)``: the emptied cell stays
+    /// empty when `keep`, else the model is back to the level before it.
+    mutating func endTrial(keep: Bool) {
+        guard let (variable, value, switched) = trial else { return }
+        trial = nil
+        if keep { return }
+        for (table, list) in switched { use(list, table) }
+        given[variable] = value
+        pool[value] -= 1
+        try? solver.setRootDomain(variable, to: [value])
     }
 }

@@ -114,14 +114,16 @@ extension Generator {
             // two per equation is passed over before any solver work.
             if let minBlanks, Self.blankBound(level) < minBlanks { continue }
             var stoppedByBudget = false
-            guard let (madeUnique, revealed) = makeUnique(level, stoppedByBudget: &stoppedByBudget, deadline: clock, using: &rng) else {
+            var model: EmptyingModel?
+            guard let (madeUnique, revealed) = makeUnique(level, stoppedByBudget: &stoppedByBudget, model: &model, minBlanks: minBlanks,
+                                                          deadline: clock, using: &rng) else {
                 if stoppedByBudget { tried.budgetStopped += 1 }
                 continue
             }
             var unique = madeUnique
             var emptied = 0
             if let minBlanks {
-                (unique, emptied) = addBlanks(unique, upTo: minBlanks, deadline: clock, using: &rng)
+                (unique, emptied) = addBlanks(unique, upTo: minBlanks, model: &model, deadline: clock, using: &rng)
                 let blanks = unique.blankPositions.count
                 tried.mostBlanks = max(tried.mostBlanks ?? 0, blanks)
                 guard blanks >= minBlanks else { continue }
@@ -163,30 +165,36 @@ extension Generator {
     /// when each of its equations has fewer than two empty operands and the
     /// level stays unique.
     ///
+    /// The checks share `model`, the ``EmptyingModel`` of `level` (`nil`:
+    /// each check builds a fresh ``Solver``); a trial it cannot answer goes
+    /// to a fresh model, and once such a trial is kept so do all after it.
+    ///
     /// - Returns: the level and the number of cells emptied.
-    func addBlanks(_ level: Puzzle, upTo minBlanks: Int, deadline: Deadline = Deadline(nil),
+    func addBlanks(_ level: Puzzle, upTo minBlanks: Int, model shared: inout EmptyingModel?, deadline: Deadline = Deadline(nil),
                    using rng: inout SplitMix64) -> (Puzzle, emptied: Int) {
         var level = level
         var blanks = level.blankPositions.count
         guard blanks < minBlanks, level.solution != nil else { return (level, 0) }
-        // The equations through each cell, and each equation's empty operands.
-        var equationsAt = [[Int]](repeating: [], count: level.cells.count)
-        var emptyIn = [Int](repeating: 0, count: level.equations.count)
-        for (e, equation) in level.equations.enumerated() {
-            for position in equation.cellPositions where level[position].isOperand {
-                equationsAt[position.row * level.columns + position.column].append(e)
-                if level[position].type == .emptyOperand { emptyIn[e] += 1 }
-            }
-        }
+        var (equationsAt, emptyIn) = Self.emptyOperands(level)
         var candidates = level.cells.filter { $0.type == .fixedOperand }.map(\.position)
         candidates.stableShuffle(using: &rng)
         var emptied = 0
         for (tried, position) in candidates.enumerated() {
             guard blanks < minBlanks, blanks + (candidates.count - tried) >= minBlanks, !deadline.passed else { break }
-            let through = equationsAt[position.row * level.columns + position.column]
-            guard through.allSatisfy({ emptyIn[$0] < 2 }), let trial = level.emptying(position),
-                  let known = trial.solution, let model = try? Solver(level: trial) else { continue }
-            let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining))
+            let cell = position.row * level.columns + position.column
+            let through = equationsAt[cell]
+            guard through.allSatisfy({ emptyIn[$0] < 2 }), let trial = level.emptying(position), let known = trial.solution else { continue }
+            let limits = SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining)
+            let other: (solutionCount: Int, complete: Bool)
+            if let result = shared?.searchEmptying(cell, limits) {
+                other = (result.solutionCount, result.complete)
+                shared?.endTrial(keep: other.solutionCount == 0 && other.complete)
+            } else {
+                guard let model = try? Solver(level: trial) else { continue }
+                let result = model.solveExcluding(known, limits)
+                other = (result.solutionCount, result.complete)
+                if other.solutionCount == 0 && other.complete { shared = nil }
+            }
             guard other.solutionCount == 0, other.complete else { continue }
             level = trial
             for e in through { emptyIn[e] += 1 }
@@ -196,12 +204,41 @@ extension Generator {
         return (level, emptied)
     }
 
+    /// The equations through each cell (row-major) of `level`, and each
+    /// equation's empty operands.
+    static func emptyOperands(_ level: Puzzle) -> (equationsAt: [[Int]], emptyIn: [Int]) {
+        var equationsAt = [[Int]](repeating: [], count: level.cells.count)
+        var emptyIn = [Int](repeating: 0, count: level.equations.count)
+        for (e, equation) in level.equations.enumerated() {
+            for position in equation.cellPositions where level[position].isOperand {
+                equationsAt[position.row * level.columns + position.column].append(e)
+                if level[position].type == .emptyOperand { emptyIn[e] += 1 }
+            }
+        }
+        return (equationsAt, emptyIn)
+    }
+
+    /// Per cell (row-major) of `level`: whether
+    /// ``addBlanks(_:upTo:model:deadline:using:)`` may empty it, a given
+    /// none of whose equations has two empty operands yet (a count that
+    /// only grows as cells are emptied).
+    static func emptiableCells(_ level: Puzzle) -> [Bool] {
+        let (equationsAt, emptyIn) = emptyOperands(level)
+        return level.cells.indices.map { index in
+            level.cells[index].type == .fixedOperand && equationsAt[index].allSatisfy { emptyIn[$0] < 2 }
+        }
+    }
+
     /// Reveals the fewest cells this greedy finds to leave `level` (which
     /// carries its solution) with no other solution; `nil` when no cell is
     /// left to reveal, or (setting `stoppedByBudget`) when a check ran out of
-    /// solver nodes.
-    func makeUnique(_ level: Puzzle, stoppedByBudget: inout Bool, deadline: Deadline = Deadline(nil),
-                    using rng: inout SplitMix64) -> (Puzzle, revealed: Int)? {
+    /// solver nodes. A check of a level with fewer than `minBlanks` empty
+    /// cells, which ``addBlanks(_:upTo:model:deadline:using:)`` goes on
+    /// from, runs on the level's ``EmptyingModel`` (a fresh ``Solver`` when
+    /// it has none), and the last one is left in `model` for it; other
+    /// checks build a fresh ``Solver``, which costs less once.
+    func makeUnique(_ level: Puzzle, stoppedByBudget: inout Bool, model shared: inout EmptyingModel?, minBlanks: Int? = nil,
+                    deadline: Deadline = Deadline(nil), using rng: inout SplitMix64) -> (Puzzle, revealed: Int)? {
         var level = level
         var revealed = 0
         guard var known = level.solution else { return nil }
@@ -210,9 +247,19 @@ extension Generator {
                 stoppedByBudget = true
                 return nil
             }
-            guard let model = try? Solver(level: level) else { return nil }
-            let other = model.solveExcluding(known, SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining,
-                                                                 keepSolutions: 1))
+            let limits = SearchLimits(solutions: 1, nodes: Self.uniquenessNodeBudget, time: deadline.remaining, keepSolutions: 1)
+            let other: SolveResult
+            if let minBlanks, level.blankPositions.count < minBlanks {
+                shared = EmptyingModel(level: level, emptiable: Self.emptiableCells(level))
+            } else {
+                shared = nil
+            }
+            if let result = shared?.searchOthers(limits) {
+                other = result
+            } else {
+                guard let model = try? Solver(level: level) else { return nil }
+                other = model.solveExcluding(known, limits)
+            }
             if other.solutionCount == 0 {
                 if !other.complete { stoppedByBudget = true }
                 return other.complete ? (level, revealed) : nil

@@ -7,6 +7,8 @@
 //   unique    the uniqueness check, up to 2 solutions (nodes: search nodes)
 //   grade     grading, with the count already made  (steps: grade steps + backtracks)
 //   pipeline  generate + uniqueness check + grade   (nodes, steps)
+//   min-blanks  unique levels with at least 140 empty cells, the blank-removal
+//             loop on one shared model per layout  (emptied: given cells emptied)
 //
 // Gated (Thresholds/): the custom counts and `mallocCountTotal`; wall-clock
 // time is never gated. Time metrics are per iteration (20 levels).
@@ -18,6 +20,7 @@ import MathCrossword
 let tuples = BenchmarkMetric.custom("tuples", polarity: .prefersSmaller, useScalingFactor: false)
 let nodes = BenchmarkMetric.custom("nodes", polarity: .prefersSmaller, useScalingFactor: false)
 let steps = BenchmarkMetric.custom("steps", polarity: .prefersSmaller, useScalingFactor: false)
+let emptied = BenchmarkMetric.custom("emptied", polarity: .prefersLarger, useScalingFactor: false)
 
 /// The profile file next to this package's sources.
 let profilePath = URL(fileURLWithPath: #filePath)
@@ -26,7 +29,7 @@ let profilePath = URL(fileURLWithPath: #filePath)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .throughput, .mallocCountTotal, tuples, nodes, steps],
+        metrics: [.wallClock, .throughput, .mallocCountTotal, tuples, nodes, steps, emptied],
         timeUnits: .milliseconds,
         warmupIterations: 1,
         maxDuration: .seconds(3),
@@ -92,5 +95,15 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.measurement(nodes, visited)
         benchmark.measurement(steps, taken)
+    }
+
+    Benchmark("min-blanks-sq40") { benchmark in
+        var cells = 0
+        for seed in seeds {
+            let generated = try? generator.generateUnique(difficulty: profile, seed: seed, minBlanks: 140)
+            cells += generated?.emptied ?? 0
+            blackHole(generated)
+        }
+        benchmark.measurement(emptied, cells)
     }
 }
