@@ -292,7 +292,6 @@ struct _CrosswordBuilder {
         // when one of them is taken back (copying at every new largest
         // would share the array and make each placement copy it).
         var bestCount = equations.count, bestIsPlaced = true
-        defer { if bestIsPlaced { best = Array(equations.prefix(bestCount)) } }
         func newLargest() {
             if equations.count > bestCount { bestCount = equations.count; bestIsPlaced = true; stall = nil }
         }
@@ -343,6 +342,7 @@ struct _CrosswordBuilder {
                 undoLast()
             }
         }
+        if bestIsPlaced { best = Array(equations.prefix(bestCount)) }
         return false
     }
 
