@@ -61,9 +61,6 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
     /// is always honoured; a label other than the profile's is refused, and
     /// so is a minimum blank count (the grid's size sets the cells to fill).
     public func unsupported(_ request: GenerationRequest) -> String? {
-        if request.minBlanks != nil {
-            return "cross sums puzzles have no blank count to ask for: a minimum of empty cells is for the math crossword"
-        }
         guard let label = request.label else { return nil }
         return "cross sums puzzles are graded exactly their difficulty: ask for the profile \(label) instead of the label"
     }

@@ -13,7 +13,8 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
     public init() {}
 
     public let info = FamilyInfo(name: "math-crossword", textExtension: "mcw",
-                                 summary: "math crossword: fill the blanks of crossing equations from a pool of tiles")
+                                 summary: "math crossword: fill the blanks of crossing equations from a pool of tiles",
+                                 takesMinBlanks: true)
     public var profiles: [Profile] { Profile.classProfiles }
 
     /// `class_1` … `class_4`, or a profile JSON file with the keys of ``Profile``.

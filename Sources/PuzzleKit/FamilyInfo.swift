@@ -6,11 +6,17 @@ public struct FamilyInfo: Sendable, Equatable {
     public var textExtension: String
     /// What the family is, in a few words, for help texts.
     public var summary: String
+    /// Whether unique generation can be asked for a minimum of empty cells
+    /// (``GenerationRequest/minBlanks``, `--min-blanks`): only a family whose
+    /// generator empties given cells has a blank count to ask for; the
+    /// command line refuses the option for the others.
+    public var takesMinBlanks: Bool
 
-    public init(name: String, textExtension: String, summary: String) {
+    public init(name: String, textExtension: String, summary: String, takesMinBlanks: Bool = false) {
         self.name = name
         self.textExtension = textExtension
         self.summary = summary
+        self.takesMinBlanks = takesMinBlanks
     }
 }
 

@@ -8,8 +8,9 @@ public struct GenerationRequest: Sendable, Equatable {
     public var label: String?
     /// Only puzzles with at least this many empty cells, as real games ask
     /// for; meaningful with `unique` only (the command line refuses it
-    /// otherwise). Families that cannot honour it say so in
-    /// ``PuzzleFamily/unsupported(_:)``.
+    /// otherwise), and only by a family whose ``FamilyInfo/takesMinBlanks``
+    /// is true (the command line refuses it for the others; their
+    /// generators ignore it).
     public var minBlanks: Int?
     /// The wall-clock budget of the search for a unique (or labelled)
     /// puzzle; a generator that runs out of it fails with the reason

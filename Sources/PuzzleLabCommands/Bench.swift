@@ -46,7 +46,7 @@ struct Bench: AsyncParsableCommand {
 
     @OptionGroup var options: GenerationOptions
 
-    @Option(help: "Seconds per profile, instead of a count.")
+    @Option(parsing: .unconditional, help: "Seconds per profile, instead of a count.")
     var duration: Double?
 
     @OptionGroup var workers: Workers
@@ -69,23 +69,38 @@ struct Bench: AsyncParsableCommand {
         if options.count != nil && duration != nil { throw ValidationError("give either --count or --duration, not both.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be a number of seconds between 0 and 86400.") }
         guard options.seed >= 0 || duration == nil else { throw ValidationError("--duration needs a non-negative --seed.") }
-        guard options.seed <= Int.max - ((options.count ?? Self.defaultCount) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+        _ = try seeds()
+    }
+
+    /// The seeds each profile may use: SEED … SEED+COUNT-1, or with
+    /// --duration every seed from SEED up to `Int.max` (the clock stops the
+    /// run long before).
+    func seeds() throws -> ClosedRange<Int> {
+        duration == nil ? try options.seeds(standardCount: Self.defaultCount) : options.seed...Int.max
     }
 
     func run() async throws {
         let runs = try self.runs()
-        let count = duration == nil ? (options.count ?? Self.defaultCount) : Int.max - max(options.seed, 0)
+        let seeds = try self.seeds()
+        // SEED…Int.max holds Int.max + 1 seeds when SEED is 0; no run gets near either.
+        let count = seeds.upperBound - seeds.lowerBound == Int.max ? Int.max : seeds.upperBound - seeds.lowerBound + 1
+        // The progress bar's total, and the check that the whole run's seeds can be counted.
+        let (total, overflow) = count.multipliedReportingOverflow(by: runs.count)
+        guard duration != nil || !overflow else {
+            throw ValidationError("--count \(count) for each of \(runs.count) profiles is more seeds than one run can count (at most \(Int.max) in all).")
+        }
         let labels = runs.first?.labels ?? []
         let table = BenchTable(profiles: runs.map(\.profileID), labels: labels, unique: options.unique, solved: solve,
                                graded: grade && !labels.isEmpty)
-        if format == .table { emit(header() + "\n" + table.header) }
+        if format == .table { emit(header(seeds) + "\n" + table.header) }
         let watch = InterruptWatch()
         defer { watch.cancel() }
-        let bar = ProgressBar(label: "bench", total: duration == nil ? count * runs.count : nil,
+        let bar = ProgressBar(label: "bench", total: duration == nil ? total : nil,
                               duration: duration.map { $0 * Double(runs.count) }, enabled: progress)
         var results: [BenchResult] = []
         for (index, run) in runs.enumerated() {
-            let result = try await measure(run, count: count, stop: watch.flag) { bar.update(done: index * count + $0) }
+            let doneBefore = results.reduce(0) { $0 + $1.tally.seedsDone }
+            let result = try await measure(run, count: count, stop: watch.flag) { bar.update(done: doneBefore + $0) }
             if watch.flag.isSet {
                 bar.finish()
                 let rest = runs.dropFirst(index + 1).map(\.profileID)
@@ -153,10 +168,9 @@ struct Bench: AsyncParsableCommand {
                            tally: tally, wallNanoseconds: wall, peakMemoryBytes: peakResidentBytes())
     }
 
-    private func header() -> String {
-        let seed = options.seed
-        let seeds = duration.map { "seeds from \(seed), \(Self.number($0)) s per profile" }
-            ?? "seeds \(seed)…\(seed + ((options.count ?? Self.defaultCount) - 1)) per profile"
+    private func header(_ range: ClosedRange<Int>) -> String {
+        let seeds = duration.map { "seeds from \(range.lowerBound), \(Self.number($0)) s per profile" }
+            ?? "seeds \(range.lowerBound)…\(range.upperBound) per profile"
         var build = "release build"
         #if DEBUG
         build = "DEBUG build (measure with -c release)"

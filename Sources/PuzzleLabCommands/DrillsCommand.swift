@@ -35,11 +35,11 @@ struct DrillsCommand: ParsableCommand {
             case text, csv, json
         }
 
-        @Option(help: "Simulated learners.") var learners = 500
-        @Option(help: "Answers per learner.") var answers = 200
-        @Option(help: "Random seed.") var seed = 1
-        @Option(help: "Success rate the exercise choice aims at (0.5–0.95).") var targetSuccess = 0.75
-        @Option(help: "Spread (sd) of the true exercise difficulties around the feature ratings (0–3).") var itemNoise = 0.5
+        @Option(parsing: .unconditional, help: "Simulated learners.") var learners = 500
+        @Option(parsing: .unconditional, help: "Answers per learner.") var answers = 200
+        @Option(parsing: .unconditional, help: "Random seed.") var seed = 1
+        @Option(parsing: .unconditional, help: "Success rate the exercise choice aims at (0.5–0.95).") var targetSuccess = 0.75
+        @Option(parsing: .unconditional, help: "Spread (sd) of the true exercise difficulties around the feature ratings (0–3).") var itemNoise = 0.5
         @Flag(help: "Learners who neither learn nor forget, with no holidays.") var staticLearners = false
         @Option(help: "Output format: text, csv (one row per table, model and checkpoint) or json (the same rows as JSON lines).")
         var format: OutputFormat = .text

@@ -62,6 +62,7 @@ struct Export: AsyncParsableCommand {
     func validate() throws {
         if listColumns { return }
         guard options.count != nil else { throw ValidationError("missing --count N.") }
+        _ = try options.seeds(standardCount: 1)
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
         if out == "-" && resume { throw ValidationError("--resume needs --out FILE.csv (standard output cannot be resumed).") }
     }
@@ -124,7 +125,8 @@ struct Export: AsyncParsableCommand {
         let watch = InterruptWatch()
         defer { watch.cancel() }
         let bar = ProgressBar(label: run.profileID, total: count, duration: nil, alreadyDone: existing)
-        let runner = SeedRunner(first: seed + existing, count: count - existing, jobs: workers.count, stop: watch.flag)
+        // The seeds still to do start after the partial's rows; none are left when it holds all (seed + count may lie past Int.max).
+        let runner = SeedRunner(first: existing < count ? seed + existing : seed, count: count - existing, jobs: workers.count, stop: watch.flag)
         var failed = 0
         var kinds = ValueKinds(columns: columns.count)
         let written = try await runner.run(
@@ -208,7 +210,10 @@ struct Export: AsyncParsableCommand {
             (column("seed"), column("profile"), column("toolkitVersion"), column("unique"))
         for (offset, record) in records.dropFirst().enumerated() {
             let line = offset + 2
-            let expected = seed + offset
+            let (expected, pastLast) = seed.addingReportingOverflow(offset)
+            guard !pastLast else {
+                throw CLIError("\(path):\(line): a row after seed \(Int.max), the largest seed; delete the file and start again")
+            }
             guard record.count == names.count else {
                 throw CLIError("\(path):\(line): expected \(names.count) fields, found \(record.count)")
             }

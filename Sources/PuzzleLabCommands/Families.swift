@@ -78,7 +78,7 @@ struct Kind: ExpressibleByArgument {
 
 /// `--jobs`: parallel workers for bench and export.
 struct Workers: ParsableArguments {
-    @Option(name: [.customShort("j"), .customLong("jobs")],
+    @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,
             help: "Parallel workers (default: the number of cores, here \(ProcessInfo.processInfo.activeProcessorCount); at most \(Workers.most): more than the cores share them).")
     var jobs: Int?
 
@@ -114,12 +114,26 @@ struct GenerationOptions: ParsableArguments {
     @Flag(help: "Only puzzles with exactly one solution.")
     var unique = false
 
-    @Option(help: ArgumentHelp(minBlanksHelp, valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(minBlanksHelp, valueName: "N"))
     var minBlanks: Int?
 
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
-        guard seed <= Int.max - ((count ?? 1) - 1) else { throw ValidationError("--seed plus --count exceeds the seed range.") }
+    }
+
+    /// The seeds SEED … SEED+N-1 of a command that works through N of them:
+    /// `--count`, or the command's own default (`standardCount`) when it is
+    /// not given. Each command checks its seeds with this in `validate()`
+    /// and works through the same range.
+    ///
+    /// - Throws: a usage error when the range would run past `Int.max`.
+    func seeds(standardCount: Int) throws -> ClosedRange<Int> {
+        let count = self.count ?? standardCount
+        let (last, overflow) = seed.addingReportingOverflow(count - 1)
+        guard count >= 1, !overflow else {
+            throw ValidationError("--seed \(seed) with \(self.count == nil ? "the default count" : "--count") \(count) runs past the largest seed, \(Int.max).")
+        }
+        return seed...last
     }
 
     /// The request for one seed.
@@ -127,10 +141,16 @@ struct GenerationOptions: ParsableArguments {
         GenerationRequest(seed: seed, unique: unique, label: label, minBlanks: minBlanks, timeLimit: timeLimit)
     }
 
-    /// Refuses, as one line, `--min-blanks` without `--unique` (a `label`
-    /// implies it) or below 1, and what the family cannot honour.
+    /// Refuses, as one line, `--min-blanks` for a family without a blank
+    /// count to ask for (``FamilyInfo/takesMinBlanks``), without `--unique`
+    /// (a `label` implies it) or below 1, and what the family cannot honour.
     func refuseUnsupported<F: PuzzleFamily>(_ family: F, label: String? = nil) throws {
         if let minBlanks {
+            guard family.info.takesMinBlanks else {
+                let takers = families.filter(\.info.takesMinBlanks).map(\.info.name)
+                throw CLIError("\(family.info.name) puzzles have no blank count to ask for: --min-blanks is for "
+                               + (takers.isEmpty ? "no family here" : takers.joined(separator: ", ")))
+            }
             guard unique || label != nil else { throw CLIError("--min-blanks needs --unique") }
             guard minBlanks >= 1 else { throw CLIError("--min-blanks must be at least 1") }
         }

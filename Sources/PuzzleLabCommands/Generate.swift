@@ -33,6 +33,7 @@ struct Generate: ParsableCommand {
     var showSolution = false
 
     func validate() throws {
+        _ = try options.seeds(standardCount: 1)
         guard format != "json" || (options.count ?? 1) == 1 else {
             throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")
         }
@@ -54,8 +55,8 @@ struct Generate: ParsableCommand {
         let profile = try options.singleProfile(family)
         try options.refuseUnsupported(family, label: difficulty)
         var failures = 0
-        for offset in 0..<(options.count ?? 1) {
-            let seed = options.seed + offset
+        let seeds = try options.seeds(standardCount: 1)
+        for seed in seeds {
             let generated: Generated<F.Puzzle>
             do throws(GenerationFailure) {
                 generated = try family.generate(profile, options.request(seed: seed, label: difficulty, timeLimit: budget.time))
@@ -66,7 +67,7 @@ struct Generate: ParsableCommand {
             }
             let puzzle = generated.puzzle
             let id = family.id(of: puzzle)
-            if output == .text && offset > 0 { print("") }
+            if output == .text && seed != seeds.lowerBound { print("") }
             let comment = "\(id): profile \(family.id(of: profile)), seed \(seed), attempts \(generated.attempts)"
                 + generated.notes.map { ", \($0)" }.joined()
             print(family.write(puzzle, as: output, comments: [comment]), terminator: "")

@@ -52,6 +52,7 @@ struct Grade: ParsableCommand {
             throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count to grade generated puzzles."
                                                 : "Give puzzle files or --profile / --count, not both.")
         }
+        if generating { _ = try options.seeds(standardCount: 1) }
         guard !(explain && format == .csv) else { throw ValidationError("--explain works with --format text or json.") }
     }
 
@@ -96,7 +97,7 @@ struct Grade: ParsableCommand {
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
         var failed = 0
-        for seed in options.seed...(options.seed + ((options.count ?? 1) - 1)) {
+        for seed in try options.seeds(standardCount: 1) {
             do throws(GenerationFailure) {
                 let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
                 failed += grade(family, puzzle, name: "\(id) seed \(seed)",

@@ -46,7 +46,7 @@ struct MorseCommand: ParsableCommand {
         @Option(help: "A word list (one word per line): count decodings into its words.")
         var words: String?
 
-        @Option(help: "Also list the first N decodings, lexicographically.")
+        @Option(parsing: .unconditional, help: "Also list the first N decodings, lexicographically.")
         var list: Int = 0
 
         func validate() throws {

@@ -12,6 +12,7 @@ struct Pack: ParsableCommand {
             is the start of a longer one; levels carry their solutions. Cross sums packs
             number their levels from 1 (ids hard-1, hard-2, …). The file is
             written atomically, and an existing FILE is kept unless --force.
+            A pack holds at most 10,000 levels (it is built in memory).
 
             Example:
               puzzlelab pack --kind cross-sums --profile hard --count 100 --out hard.json
@@ -29,6 +30,20 @@ struct Pack: ParsableCommand {
     @Flag(help: "Replace FILE if it exists (without it an existing file is an error and is kept).")
     var force = false
 
+    /// The levels of a pack when `--count` is not given.
+    static let defaultCount = 100
+    /// The most levels one pack holds: a pack is built in memory and written
+    /// whole (atomically), and must stay far below the 256 MiB a file may
+    /// hold to be read back.
+    static let mostLevels = 10_000
+
+    func validate() throws {
+        let seeds = try options.seeds(standardCount: Self.defaultCount)
+        guard seeds.count <= Self.mostLevels else {
+            throw ValidationError("--count \(seeds.count): a pack holds at most \(Self.mostLevels) levels (it is built in memory and written whole); write several packs with --seed.")
+        }
+    }
+
     func run() throws {
         try run(options.family())
     }
@@ -38,8 +53,8 @@ struct Pack: ParsableCommand {
         let profile = try options.singleProfile(family)
         if out != "-" { try refuseExisting(out, replacing: force) }
         var puzzles: [F.Puzzle] = []
-        for level in 1...(options.count ?? 100) {
-            let seed = options.seed + (level - 1)
+        for (offset, seed) in try options.seeds(standardCount: Self.defaultCount).enumerated() {
+            let level = offset + 1
             do throws(GenerationFailure) {
                 puzzles.append(try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle)
             } catch {

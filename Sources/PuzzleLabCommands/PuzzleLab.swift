@@ -31,14 +31,20 @@ public struct PuzzleLab: AsyncParsableCommand {
 
     /// Runs the command line of the process over `families` and exits with
     /// its status; standard output is checked when the process ends
-    /// (`checkStandardOutputAtExit()`).
+    /// (`checkStandardOutputAtExit()`), and a reader that goes away ends it
+    /// quietly (`endQuietlyWhenReaderLeaves()`).
     ///
     /// - Parameter families: the puzzle families the commands know, in the
     ///   order help texts list them; the first is the default of `--kind`.
     public static func main(families: [any PuzzleFamily]) async {
         checkStandardOutputAtExit()
-        guard !families.isEmpty else { exit(withError: CLIError("no puzzle families")) }
-        await CommandFamilies.$list.withValue(families) { await main(nil) }
+        endQuietlyWhenReaderLeaves()
+        let (status, message) = await run(Array(CommandLine.arguments.dropFirst()), families: families)
+        if !message.isEmpty {
+            // Help and version texts go to standard output, errors to standard error.
+            if status == ExitCode.success.rawValue { print(message) } else { printError(message) }
+        }
+        Foundation.exit(status)
     }
 
     /// Runs one command line over `families` in this process and returns
@@ -49,11 +55,12 @@ public struct PuzzleLab: AsyncParsableCommand {
     ///   - arguments: the arguments after the program name.
     ///   - families: the puzzle families the commands know, as for
     ///     ``main(families:)``.
-    /// - Returns: the exit status, and the message the executable would
-    ///   print on standard error for a parse or usage error (empty when
-    ///   there is none).
+    /// - Returns: the exit status, and what the executable prints besides
+    ///   the command's own output: the help or version text asked for, or
+    ///   the one error line of a parse or usage error or of an error the
+    ///   command threw (empty when there is none).
     public static func run(_ arguments: [String], families: [any PuzzleFamily]) async -> (status: Int32, message: String) {
-        guard !families.isEmpty else { return (ExitCode.failure.rawValue, "no puzzle families") }
+        guard !families.isEmpty else { return (ExitCode.failure.rawValue, errorLine("no puzzle families")) }
         return await CommandFamilies.$list.withValue(families) {
             do {
                 var command = try parseAsRoot(arguments)
@@ -66,8 +73,26 @@ public struct PuzzleLab: AsyncParsableCommand {
                 return (ExitCode.success.rawValue, "")
             } catch {
                 flushStandardOutput()
-                return (exitCode(for: error).rawValue, fullMessage(for: error))
+                return outcome(of: error)
             }
         }
+    }
+
+    /// The exit status and message of a command that threw `error`: help
+    /// and version texts whole, as the argument parser writes them; every
+    /// error as one line, `Error: what is wrong`, without the usage text
+    /// (`--help` shows it); nothing for a bare exit status.
+    static func outcome(of error: any Error) -> (status: Int32, message: String) {
+        let status = exitCode(for: error).rawValue
+        guard status != ExitCode.success.rawValue else { return (status, fullMessage(for: error)) }
+        let message = message(for: error)
+        return (status, message.isEmpty ? "" : errorLine(message))
+    }
+
+    /// `Error: ` and `message` on one line (a message of several lines has
+    /// them joined by spaces).
+    static func errorLine(_ message: String) -> String {
+        "Error: " + message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -33,13 +33,13 @@ struct Render: ParsableCommand {
     @Option(help: "The puzzle family: \(familyNames) (default: told apart by extension or content).")
     var kind: Kind?
 
-    @Option(help: "Which puzzle of a file that holds several (1 is the first).")
+    @Option(parsing: .unconditional, help: "Which puzzle of a file that holds several (1 is the first).")
     var index: Int?
 
     @Flag(help: "Fill the solution in.")
     var solution = false
 
-    @Option(help: ArgumentHelp("Mark step N of the grader's explanation (1 is the first).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Mark step N of the grader's explanation (1 is the first).", valueName: "N"))
     var step: Int?
 
     @Option(help: "The sheet: a4, letter, or fit (just the board).")

@@ -14,7 +14,8 @@ struct Review: ParsableCommand {
             one or two puzzles on a page. The page needs no network and no
             other file (inline SVG, CSS and a small script), and the same
             arguments give the same bytes. Reviews generated puzzles of seeds
-            SEED … SEED+COUNT-1 (--profile or --count), or puzzle files.
+            SEED … SEED+COUNT-1 (--profile or --count, at most 1,000 on one
+            page), or puzzle files.
             Refuses to overwrite an existing --out file without --force.
 
             Examples:
@@ -39,7 +40,18 @@ struct Review: ParsableCommand {
             throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count to review generated puzzles."
                                                 : "Give puzzle files or --profile / --count, not both.")
         }
+        if generating {
+            let seeds = try options.seeds(standardCount: 1)
+            guard seeds.count <= Self.mostPuzzles else {
+                throw ValidationError("--count \(seeds.count): a review page holds at most \(Self.mostPuzzles) generated puzzles (it is built in memory and written whole); review several pages with --seed.")
+            }
+        }
     }
+
+    /// The most generated puzzles one review page holds: the page is built
+    /// in memory and written whole (atomically), and a browser shows a few
+    /// hundred drawings at most.
+    static let mostPuzzles = 1_000
 
     func run() throws {
         try output.refuseOverwrite()
@@ -59,9 +71,9 @@ struct Review: ParsableCommand {
         try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
-        let count = options.count ?? 1
+        let seeds = try options.seeds(standardCount: 1)
         var entries: [ReviewPage.Entry] = []
-        for seed in options.seed...(options.seed + (count - 1)) {
+        for seed in seeds {
             let facts = [("family", family.info.name), ("seed", String(seed)), ("profile", id)]
             do {
                 let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
@@ -70,8 +82,8 @@ struct Review: ParsableCommand {
                 throw CLIError("profile \(id), seed \(seed): \(error)")
             }
         }
-        let seeds = count == 1 ? "seed \(options.seed)" : "seeds \(options.seed)…\(options.seed + (count - 1))"
-        return ReviewPage(title: "PuzzleLab review: \(family.info.name) \(id), \(seeds)\(options.unique ? ", unique" : "")",
+        let named = seeds.count == 1 ? "seed \(seeds.lowerBound)" : "seeds \(seeds.lowerBound)…\(seeds.upperBound)"
+        return ReviewPage(title: "PuzzleLab review: \(family.info.name) \(id), \(named)\(options.unique ? ", unique" : "")",
                           entries: entries)
     }
 

@@ -29,10 +29,10 @@ struct Solve: ParsableCommand {
     @Option(help: "The puzzle family: \(familyNames) (default: by file extension or content).")
     var kind: Kind?
 
-    @Option(help: "Stop counting after this many solutions (2 checks uniqueness).")
+    @Option(parsing: .unconditional, help: "Stop counting after this many solutions (2 checks uniqueness).")
     var limit: Int?
 
-    @Option(help: "Search-node budget per puzzle.")
+    @Option(parsing: .unconditional, help: "Search-node budget per puzzle.")
     var nodes = 10_000_000
 
     @OptionGroup var budget: TimeBudget

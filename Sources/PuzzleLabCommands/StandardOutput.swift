@@ -22,6 +22,15 @@ func checkStandardOutputAtExit() {
     }
 }
 
+/// Makes a reader that goes away (`| head` exiting, a closed socket) end
+/// the process quietly with status 0 at the write that finds it gone,
+/// instead of the default SIGPIPE death (status 141): whatever the command
+/// was still to write has no reader. Every write of the process (`print`,
+/// a `FileHandle`, an `--out` FIFO) takes this one path.
+func endQuietlyWhenReaderLeaves() {
+    signal(SIGPIPE) { _ in _exit(0) }
+}
+
 /// Writes what `print` has buffered to standard output now.
 func flushStandardOutput() {
     fflush(stdout)

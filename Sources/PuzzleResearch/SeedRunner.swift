@@ -43,15 +43,23 @@ public struct SeedRunner: Sendable {
     /// result, in seed order, on the calling task.
     ///
     /// After a chunk that stopped early, later chunks are dropped, so the
-    /// delivered seeds are always `first ..< first + done`.
+    /// delivered seeds are always the first `done` of `first`, `first + 1`, ….
+    /// The seeds may end at `Int.max`; chunks are closed ranges, so no bound
+    /// past it is ever computed.
     ///
     /// - Returns: the number of seeds delivered.
+    /// - Throws: ``SeedRangeError`` (before any work) when the last seed,
+    ///   `first + count - 1`, would lie past `Int.max`; whatever `deliver`
+    ///   throws.
     public func run<R: SeedChunkResult>(
-        work: @escaping @Sendable (_ seeds: Range<Int>, _ stop: StopFlag?) -> R,
+        work: @escaping @Sendable (_ seeds: ClosedRange<Int>, _ stop: StopFlag?) -> R,
         deliver: (R) throws -> Void,
         progress: (_ done: Int) -> Void = { _ in }
     ) async throws -> Int {
-        try await withThrowingTaskGroup(of: (index: Int, expected: Int, result: R, nanoseconds: UInt64).self) { group in
+        guard count <= 0 || !first.addingReportingOverflow(count - 1).overflow else {
+            throw SeedRangeError(first: first, count: count)
+        }
+        return try await withThrowingTaskGroup(of: (index: Int, expected: Int, result: R, nanoseconds: UInt64).self) { group in
             var issued = 0           // seeds handed out so far
             var nextIndex = 0        // index of the next chunk to hand out
             var nextToDeliver = 0
@@ -69,7 +77,7 @@ public struct SeedRunner: Sendable {
                     // Keep the last chunks small enough to share among the jobs.
                     let size = max(1, min(chunk, remaining, remaining / jobs + (remaining % jobs == 0 ? 0 : 1)))
                     let lower = first + issued
-                    let seeds = lower ..< lower + size
+                    let seeds = lower ... lower + (size - 1)
                     let index = nextIndex
                     let stop = self.stop
                     group.addTask {
@@ -97,6 +105,17 @@ public struct SeedRunner: Sendable {
             }
             return done
         }
+    }
+}
+
+/// Seeds that cannot all exist: the last, `first + count - 1`, lies past
+/// `Int.max`.
+public struct SeedRangeError: Error, CustomStringConvertible {
+    public var first: Int
+    public var count: Int
+
+    public var description: String {
+        "\(count) seeds from \(first) run past the largest seed, \(Int.max)"
     }
 }
 

@@ -5,7 +5,8 @@ import Testing
 /// break careless code: each run is a normal run (it may still be going when
 /// the test stops it) or an error — never a trap.
 @Suite struct ArgumentEdgeTests {
-    static let edges = ["0", "-1", "9223372036854775807", "-9223372036854775808", "99999999999999999999", "inf", "nan", "1e300", "0.5", "x"]
+    static let edges = ["0", "-1", "1", "9223372036854775807", "9223372036854775806", "-9223372036854775808",
+                        "99999999999999999999", "-99999999999999999999", "inf", "nan", "1e300", "0.5", "x"]
 
     /// Each command with the arguments that make an otherwise short run, and
     /// the numeric options to drive.
@@ -18,6 +19,16 @@ import Testing
         (["export", "--count", "3", "--out", "-"], ["--seed", "--count", "--jobs"]),
         (["pack", "--count", "2", "--out", "-"], ["--seed", "--count", "--timeout"]),
         (["review", "--count", "1", "--out", "-"], ["--seed", "--count", "--timeout"]),
+        // Several profiles: bench's totals are per profile times profiles.
+        (["bench", "--profile", "class_1", "--profile", "class_2", "--format", "csv", "--no-progress"], ["--seed", "--count", "--jobs", "--duration"]),
+        // --duration with the default (every) profile.
+        (["bench", "--duration", "0.05", "--no-solve", "--no-grade", "--format", "csv"], ["--seed", "--jobs", "--timeout"]),
+        // Defaults: pack's 100 levels, review's and generate's one puzzle.
+        (["pack", "--out", "-"], ["--seed", "--count", "--timeout"]),
+        (["review", "--profile", "class_1", "--out", "-"], ["--seed", "--count"]),
+        (["export", "--count", "3", "--out", "e.csv", "--resume"], ["--seed", "--count", "--jobs", "--timeout"]),
+        (["render", "p.mcw"], ["--index", "--step"]),
+        (["grade", "p.mcw"], ["--timeout"]),
         (["morse", "count", "...---..."], ["--list"]),
         (["drills", "simulate", "--learners", "3", "--answers", "3"], ["--learners", "--answers", "--seed", "--target-success"]),
     ]
@@ -41,8 +52,135 @@ import Testing
                     #expect(first.hasPrefix("Error: ") || first.hasPrefix("puzzlelab: "), "\(line)")
                     #expect(!first.contains("Swift runtime failure") && first.count < 300, "\(line)")
                 }
+                // A refused argument is one line, whatever refused it.
+                if run.status == 64 { #expect(run.stderr.split(separator: "\n").count == 1, "\(line)") }
             }
         }
+    }
+
+    /// Seeds that reach `Int.max`, counts whose totals overflow, the
+    /// defaults of each command, and --duration with several profiles:
+    /// each ends in the result asked for or in one error line, never in a
+    /// trap (each of these trapped once).
+    static let seedCases: [(arguments: [String], status: Int32)] = [
+        // (arguments, expected status: 0 a run, 64 a refused argument)
+        (["bench", "--count", "9223372036854775807", "--profile", "class_1", "--profile", "class_2", "--no-progress"], 64),
+        (["bench", "--count", "4611686018427387904", "--profile", "class_1", "--profile", "class_2", "--no-progress"], 64),
+        (["bench", "--count", "3074457345618258603", "--kind", "drills", "--no-progress"], 64),
+        (["bench", "--seed", "9223372036854775807", "--no-progress"], 64),
+        (["bench", "--seed", "9223372036854775807", "--count", "1", "--profile", "class_1", "--format", "csv", "--no-progress"], 0),
+        (["bench", "--seed", "9223372036854775807", "--duration", "0.05", "--profile", "class_1", "--format", "csv", "--no-progress"], 0),
+        (["bench", "--duration", "0.05", "--no-solve", "--no-grade", "--format", "csv", "--no-progress"], 0),
+        (["bench", "--duration", "0.05", "--kind", "drills", "--format", "json", "--no-progress"], 0),
+        (["export", "--seed", "9223372036854775807", "--count", "1", "--out", "-"], 0),
+        (["export", "--seed", "9223372036854775806", "--count", "2", "--out", "-", "--jobs", "2"], 0),
+        (["export", "--seed", "9223372036854775807", "--count", "2", "--out", "-"], 64),
+        (["pack", "--seed", "9223372036854775807", "--out", "-"], 64),
+        (["pack", "--seed", "9223372036854775708", "--out", "-", "--kind", "drills"], 0),
+        (["pack", "--seed", "9223372036854775709", "--out", "-", "--kind", "drills"], 64),
+        (["pack", "--seed", "9223372036854775807", "--count", "1", "--out", "-"], 0),
+        (["generate", "--seed", "9223372036854775807"], 0),
+        (["generate", "--seed", "9223372036854775807", "--count", "2"], 64),
+        (["generate", "--seed", "-9223372036854775808", "--count", "2"], 0),
+        (["grade", "--seed", "9223372036854775807", "--count", "1"], 0),
+        (["grade", "--seed", "9223372036854775807", "--count", "2"], 64),
+        (["review", "--seed", "9223372036854775807", "--count", "1", "--out", "-"], 0),
+        (["review", "--seed", "9223372036854775807", "--count", "2", "--out", "-"], 64),
+    ]
+
+    @Test(arguments: seedCases.indices)
+    func seedRangesAndTotalsNeverTrap(_ index: Int) throws {
+        let (arguments, status) = Self.seedCases[index]
+        let dir = try temporaryDirectory()
+        let run = try Self.run(arguments, in: dir, seconds: 120)
+        let line = "\(arguments.joined(separator: " ")): status \(run.status), \(run.stderr.prefix(300))"
+        #expect(!run.trapped && !run.stopped, "\(line)")
+        #expect(run.status == status, "\(line)")
+        if status != 0 {
+            #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("Error: "), "\(line)")
+        }
+    }
+
+    /// The export of the last seeds there are: every row once, `--resume`
+    /// of a partial that holds some, all, or more than the seeds up to
+    /// `Int.max` (the last were a trap: the next seed after them does not
+    /// exist).
+    @Test func exportResumesUpToTheLargestSeed() throws {
+        let dir = try temporaryDirectory()
+        let last = "9223372036854775807", first = "9223372036854775805"
+        let whole = try puzzlelab(["export", "--seed", first, "--count", "3", "--out", "-", "--jobs", "2"], in: dir)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let lines = whole.stdout.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count == 5 && lines[4].isEmpty, "\(whole.stdout)")
+        #expect(lines[3].hasPrefix(last + ","))
+        let partial = dir.appendingPathComponent("e.csv.partial"), finished = dir.appendingPathComponent("e.csv")
+        for kept in [1, 3] {
+            try? FileManager.default.removeItem(at: finished)
+            try (lines[0...kept].joined(separator: "\r\n") + "\r\n").write(to: partial, atomically: true, encoding: .utf8)
+            let resumed = try puzzlelab(["export", "--seed", first, "--count", "3", "--out", "e.csv", "--resume"], in: dir)
+            #expect(resumed.status == 0, "kept \(kept): \(resumed.stderr)")
+            let rows = try String(contentsOf: finished, encoding: .utf8).split(separator: "\r\n").map { String($0.split(separator: ",").first ?? "") }
+            #expect(Array(rows.dropFirst()) == ["9223372036854775805", "9223372036854775806", last], "kept \(kept)")
+        }
+        // A partial whose rows go on past Int.max cannot be this export's.
+        try? FileManager.default.removeItem(at: finished)
+        try (lines[0...3].joined(separator: "\r\n") + "\r\n").write(to: partial, atomically: true, encoding: .utf8)
+        let past = try Self.run(["export", "--seed", "9223372036854775806", "--count", "2", "--out", "e.csv", "--resume"], in: dir, seconds: 60)
+        #expect(!past.trapped && past.status == 1, "\(past.status) \(past.stderr)")
+        #expect(past.stderr.split(separator: "\n").count == 1, "\(past.stderr)")
+    }
+
+    /// A negative number given to an option that takes one is the option's
+    /// value, refused with what the option accepts — not "Missing value".
+    static let negativeCases: [(arguments: [String], message: String)] = [
+        (["generate", "--timeout", "-1"], "--timeout must be"),
+        (["render", "p.mcw", "--index", "-1"], "--index must be at least 1"),
+        (["render", "p.mcw", "--step", "-2"], "--step must be at least 1"),
+        (["solve", "p.mcw", "--nodes", "-1"], "--nodes must be at least 1"),
+        (["solve", "p.mcw", "--limit", "-1"], "--limit must be at least 1"),
+        (["bench", "--jobs", "-1"], "--jobs must be from 1"),
+        (["bench", "--duration", "-1"], "--duration must be"),
+        (["generate", "--unique", "--min-blanks", "-3"], "--min-blanks must be at least 1"),
+        (["morse", "count", "...", "--list", "-1"], "--list must be 0 or more"),
+        (["drills", "simulate", "--learners", "-1"], "--learners must be between"),
+    ]
+
+    @Test(arguments: negativeCases.indices)
+    func negativeValuesAreRefusedForWhatTheyAre(_ index: Int) throws {
+        let (arguments, message) = Self.negativeCases[index]
+        let dir = try temporaryDirectory()
+        try puzzlelab(["generate", "--seed", "3"]).stdout.write(to: dir.appendingPathComponent("p.mcw"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(arguments, in: dir)
+        // 64 for a value the parser refuses; 1 for --min-blanks, which the command checks with the family.
+        #expect([1, 64].contains(run.status), "\(arguments): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("Error: ") && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+        #expect(!run.stderr.contains("Missing value"), "\(arguments): \(run.stderr)")
+    }
+
+    /// Every error of the argument parser is one line on stderr, exit 64, as
+    /// the tool's own errors are; help texts are whole, on stdout, exit 0.
+    @Test func argumentErrorsAreOneLineAndHelpIsWhole() throws {
+        let errors: [[String]] = [
+            ["generate", "--bogus"], ["solve"], ["generate", "--count", "0"], ["generate", "--seed", "x"],
+            ["generate", "--seed", "99999999999999999999"], ["bogus"], ["generate", "--format"],
+            ["solve", "x.mcw", "--format", "yaml"], ["grade"], ["export", "--count", "3"],
+        ]
+        for arguments in errors {
+            let run = try puzzlelab(arguments)
+            #expect(run.status == 64, "\(arguments): \(run.status)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+            #expect(run.stderr.hasPrefix("Error: ") && run.stderr.split(separator: "\n", omittingEmptySubsequences: false) .count == 2,
+                    "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("Usage:"), "\(arguments): \(run.stderr)")
+        }
+        for arguments in [["--help"], ["generate", "--help"], ["help", "generate"], ["help", "bench"], []] {
+            let run = try puzzlelab(arguments)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.contains("USAGE: puzzlelab") && run.stdout.contains("OPTIONS:"), "\(arguments): \(run.stdout.prefix(200))")
+        }
+        let version = try puzzlelab(["--version"])
+        #expect(version.status == 0 && version.stdout.hasSuffix("\n") && version.stdout.split(separator: "\n").count == 1)
     }
 
     /// `arguments` with only the last value of `option`.

@@ -102,8 +102,18 @@ import Testing
             (["bench", "--min-blanks", "17", "--count", "5"], "--min-blanks needs --unique"),
             (["export", "--min-blanks", "17", "--count", "5", "--out", "x.csv"], "--min-blanks needs --unique"),
             (["pack", "--profile", "class_1", "--min-blanks", "17", "--out", "p.json"], "--min-blanks needs --unique"),
-            (["generate", "--kind", "cross-sums", "--unique", "--min-blanks", "5"], "cross sums puzzles have no blank count"),
-            (["bench", "--kind", "cross-sums", "--unique", "--min-blanks", "5", "--count", "5"], "cross sums puzzles have no blank count"),
+            (["generate", "--kind", "cross-sums", "--unique", "--min-blanks", "5"], "cross-sums puzzles have no blank count"),
+            (["bench", "--kind", "cross-sums", "--unique", "--min-blanks", "5", "--count", "5"], "cross-sums puzzles have no blank count"),
+            // Families whose generators empty no cells: --min-blanks is refused, never ignored.
+            (["generate", "--kind", "number-search", "--unique", "--min-blanks", "5"], "number-search puzzles have no blank count"),
+            (["generate", "--kind", "drills", "--unique", "--min-blanks", "5"], "drills puzzles have no blank count"),
+            (["generate", "--kind", "morse", "--unique", "--min-blanks", "5"], "morse puzzles have no blank count"),
+            (["grade", "--kind", "drills", "--count", "2", "--unique", "--min-blanks", "5"], "drills puzzles have no blank count"),
+            (["pack", "--kind", "number-search", "--unique", "--min-blanks", "5", "--out", "n.json"], "number-search puzzles have no blank count"),
+            (["export", "--kind", "morse", "--unique", "--min-blanks", "5", "--count", "2", "--out", "m.csv"], "morse puzzles have no blank count"),
+            (["bench", "--kind", "drills", "--unique", "--min-blanks", "5", "--count", "5"], "drills puzzles have no blank count"),
+            (["review", "--kind", "number-search", "--count", "1", "--unique", "--min-blanks", "5"], "number-search puzzles have no blank count"),
+            (["generate", "--kind", "morse", "--min-blanks", "5"], "morse puzzles have no blank count"),
         ]
         let dir = try temporaryDirectory()
         for (arguments, message) in cases {

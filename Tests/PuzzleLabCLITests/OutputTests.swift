@@ -127,4 +127,31 @@ import Testing
         let lines = run.stdout.split(separator: "\r\n")
         #expect(lines.count == 3 && lines[1].hasPrefix("class_1,") && lines[2].hasPrefix("class_2,"))
     }
+
+    /// A reader that goes away (`| head -1`) ends every command that writes
+    /// standard output quietly: status 0 under `set -o pipefail` (not 141,
+    /// SIGPIPE) and nothing on stderr. Each command writes far more than a
+    /// pipe holds, so the reader is gone before it ends.
+    @Test(arguments: [
+        "generate --count 100000",
+        "generate --kind drills --count 100000 --format jsonl",
+        "export --count 100000 --out - --jobs 2",
+        "grade --kind drills --count 100000 --format csv",
+        "review --kind drills --count 400 --out -",
+        "pack --kind drills --count 10000 --out -",
+    ])
+    func aReaderThatGoesAwayEndsTheRunQuietly(_ command: String) throws {
+        let dir = try temporaryDirectory()
+        let errURL = dir.appendingPathComponent("stderr")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-o", "pipefail", "-c", "\"$0\" \(command) 2>\"$1\" | head -1 >/dev/null", puzzlelabURL.path, errURL.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? "(none)"
+        #expect(process.terminationStatus == 0, "\(command): status \(process.terminationStatus), stderr \(stderr.prefix(300))")
+        #expect(stderr.isEmpty, "\(command): \(stderr.prefix(300))")
+    }
 }

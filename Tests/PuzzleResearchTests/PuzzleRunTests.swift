@@ -111,4 +111,25 @@ import Testing
         #expect(done == 500)
         #expect(delivered == Array(5..<505))
     }
+
+    /// Seeds that end at `Int.max` are run, in order, without computing a
+    /// bound past it; seeds that would go past it are refused before any
+    /// work.
+    @Test(arguments: [1, 3])
+    func seedRunnerReachesTheLargestSeed(jobs: Int) async throws {
+        struct Chunk: SeedChunkResult {
+            var seeds: [Int]
+            var seedsDone: Int { seeds.count }
+        }
+        var delivered: [Int] = []
+        let done = try await SeedRunner(first: Int.max - 9, count: 10, jobs: jobs).run(
+            work: { seeds, _ in Chunk(seeds: Array(seeds)) },
+            deliver: { delivered += $0.seeds })
+        #expect(done == 10)
+        #expect(delivered == Array((Int.max - 9)...Int.max))
+        await #expect(throws: SeedRangeError.self) {
+            _ = try await SeedRunner(first: Int.max - 9, count: 11, jobs: jobs).run(
+                work: { seeds, _ in Chunk(seeds: Array(seeds)) }, deliver: { _ in })
+        }
+    }
 }
