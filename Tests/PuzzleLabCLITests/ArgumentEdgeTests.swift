@@ -29,6 +29,11 @@ import Testing
         (["export", "--count", "3", "--out", "e.csv", "--resume"], ["--seed", "--count", "--jobs", "--timeout"]),
         (["render", "p.mcw"], ["--index", "--step"]),
         (["grade", "p.mcw"], ["--timeout"]),
+        // Every family's solver and grader with the same extremes.
+        (["solve", "p.xsum", "p.nsearch", "p.drill", "p.morse"], ["--limit", "--nodes", "--timeout"]),
+        (["grade", "p.xsum", "p.nsearch", "p.drill", "p.morse"], ["--timeout"]),
+        (["grade", "--kind", "cross-sums", "--count", "2"], ["--seed", "--count"]),
+        (["export", "--kind", "drills", "--count", "3", "--out", "-"], ["--seed", "--count"]),
         (["morse", "count", "...---..."], ["--list"]),
         (["drills", "simulate", "--learners", "3", "--answers", "3"], ["--learners", "--answers", "--seed", "--target-success"]),
     ]
@@ -36,7 +41,10 @@ import Testing
     @Test(arguments: commands.indices)
     func numericOptionsNeverTrap(_ index: Int) throws {
         let dir = try temporaryDirectory()
-        try puzzlelab(["generate", "--seed", "3"]).stdout.write(to: dir.appendingPathComponent("p.mcw"), atomically: true, encoding: .utf8)
+        for (kind, ext) in [("math-crossword", "mcw"), ("cross-sums", "xsum"), ("number-search", "nsearch"), ("drills", "drill"), ("morse", "morse")] {
+            try puzzlelab(["generate", "--kind", kind, "--seed", "3"]).stdout
+                .write(to: dir.appendingPathComponent("p.\(ext)"), atomically: true, encoding: .utf8)
+        }
         let (base, options) = Self.commands[index]
         for option in options {
             for value in Self.edges {
