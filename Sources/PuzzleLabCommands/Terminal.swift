@@ -95,7 +95,11 @@ final class ProgressBar {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 
-    private static func clock(_ seconds: Double) -> String {
+    /// `m:ss` or `h:mm:ss`; `--:--` for a time too long to mean anything
+    /// (over 10,000 hours, as a run of Int.max seeds at a few per second
+    /// estimates) or not a number: the conversion to Int would trap.
+    static func clock(_ seconds: Double) -> String {
+        guard seconds >= 0 && seconds < 36_000_000 else { return "--:--" }
         let s = Int(seconds.rounded())
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
