@@ -82,12 +82,15 @@ func fileType(_ path: String) -> mode_t? {
         first.standardOutput = FileHandle.nullDevice
         first.standardError = FileHandle.nullDevice
         try first.run()
+        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
         for _ in 0..<600 {
             if let text = try? String(contentsOf: partial, encoding: .utf8), text.components(separatedBy: "\r\n").count > 4 { break }
             Thread.sleep(forTimeInterval: 0.1)
         }
         for arguments in [["--resume"], [], ["--resume", "--force"]] {
-            let second = try puzzlelab(["export", "--profile", "class_4", "--count", "1000000", "--out", "big.csv"] + arguments, in: dir)
+            // Bounded: a second writer that is let in would run for hours.
+            let second = try #require(try puzzlelab(["export", "--profile", "class_4", "--count", "1000000", "--out", "big.csv"] + arguments,
+                                                    in: dir, within: 60), "\(arguments): a second writer was let in")
             #expect(second.status == 1, "\(arguments) \(second.stderr)")
             #expect(second.stderr.hasPrefix("Error: big.csv.partial: another puzzlelab export is writing it"), "\(second.stderr)")
         }
