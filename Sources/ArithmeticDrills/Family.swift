@@ -93,25 +93,25 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
 
     private static let metricTable: MetricTable<Puzzle> = {
         var metrics: [Metric<SheetAnalysis>] = [
-            Metric("exercises", unit: "count", "exercises on the sheet") { .int($0.sheet.exercises.count) },
-            Metric("additions", unit: "count", "additions") { .int($0.sheet.exercises.filter { $0.type == .addition }.count) },
-            Metric("subtractions", unit: "count", "subtractions") { .int($0.sheet.exercises.filter { $0.type == .subtraction }.count) },
-            Metric("largestOperand", unit: "value", "the largest operand") {
+            Metric("exercises", unit: "count", kind: .count, "exercises on the sheet") { .int($0.sheet.exercises.count) },
+            Metric("additions", unit: "count", kind: .count, "additions") { .int($0.sheet.exercises.filter { $0.type == .addition }.count) },
+            Metric("subtractions", unit: "count", kind: .count, "subtractions") { .int($0.sheet.exercises.filter { $0.type == .subtraction }.count) },
+            Metric("largestOperand", unit: "value", kind: .integer, "the largest operand") {
                 .int($0.sheet.exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 0)
             },
-            Metric("largestResult", unit: "value", "the largest result") { .int($0.sheet.exercises.map(\.correctAnswer).max() ?? 0) },
-            Metric("meanScore", unit: "score", "mean feature score of the valid exercises") { a in
+            Metric("largestResult", unit: "value", kind: .integer, "the largest result") { .int($0.sheet.exercises.map(\.correctAnswer).max() ?? 0) },
+            Metric("meanScore", unit: "score", kind: .decimal, "mean feature score of the valid exercises") { a in
                 a.scores.isEmpty ? .null : .double(Double(a.scores.reduce(0, +)) / Double(a.scores.count))
             },
-            Metric("minScore", unit: "score", "lowest feature score") { $0.scores.min().map { .int($0) } ?? .null },
-            Metric("maxScore", unit: "score", "highest feature score") { $0.scores.max().map { .int($0) } ?? .null },
+            Metric("minScore", unit: "score", kind: .integer, "lowest feature score") { $0.scores.min().map { .int($0) } ?? .null },
+            Metric("maxScore", unit: "score", kind: .integer, "highest feature score") { $0.scores.max().map { .int($0) } ?? .null },
         ]
         for feature in Technique.allCases {
-            metrics.append(Metric("\(feature.key)Exercises", unit: "count", "exercises with the feature: \(feature.rule)") { a in
+            metrics.append(Metric("\(feature.key)Exercises", unit: "count", kind: .count, "exercises with the feature: \(feature.rule)") { a in
                 .int(a.valid.filter { $0.features.features.contains(feature) }.count)
             })
         }
-        metrics.append(Metric("exerciseFeatures", unit: "json", "per exercise: the exercise, its score and its feature codes") { a in
+        metrics.append(Metric("exerciseFeatures", unit: "json", kind: .json, "per exercise: the exercise, its score and its feature codes") { a in
             .json("[" + a.valid.map(exerciseFeaturesJSON).joined(separator: ",") + "]")
         })
         return MetricTable(analysis: SheetAnalysis.init, metrics)

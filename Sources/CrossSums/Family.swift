@@ -77,11 +77,11 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
 
     private static let metricTable = MetricTable<Puzzle>(
         Metric.gridSize(rows: { $0.grid.count }, columns: { $0.grid.first?.count ?? 0 }) + [
-            Metric("keptCells", unit: "cells", "numbers the solution keeps") { puzzle in
+            Metric("keptCells", unit: "cells", kind: .count, "numbers the solution keeps") { puzzle in
                 puzzle.solution.map { mask in .int(mask.joined().filter { $0 }.count) } ?? .null
             },
-            Metric("gridTotal", unit: "sum", "the sum of all numbers in the grid") { .int($0.grid.joined().reduce(0, +)) },
-            Metric("keptTotal", unit: "sum", "the sum of the kept numbers (= all row sums added up)") {
+            Metric("gridTotal", unit: "sum", kind: .integer, "the sum of all numbers in the grid") { .int($0.grid.joined().reduce(0, +)) },
+            Metric("keptTotal", unit: "sum", kind: .integer, "the sum of the kept numbers (= all row sums added up)") {
                 .int($0.rowSums.reduce(0, +))
             },
         ])

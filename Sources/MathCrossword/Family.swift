@@ -131,20 +131,20 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
     private static let metricTable = MetricTable<Puzzle>(
         analysis: { level in (level: level, crossings: CrossingMetrics(level)) },
         Metric.gridSize(rows: { $0.level.rows }, columns: { $0.level.columns }) + [
-            Metric("equations", unit: "count", "equations in the grid") { .int($0.level.equations.count) },
-            Metric("blanks", unit: "cells", "empty cells (= tiles in the pool)") { .int($0.level.blankPositions.count) },
-            Metric("distinctPoolValues", unit: "count", "different numbers among the pool's tiles") {
+            Metric("equations", unit: "count", kind: .count, "equations in the grid") { .int($0.level.equations.count) },
+            Metric("blanks", unit: "cells", kind: .count, "empty cells (= tiles in the pool)") { .int($0.level.blankPositions.count) },
+            Metric("distinctPoolValues", unit: "count", kind: .count, "different numbers among the pool's tiles") {
                 .int(Set($0.level.numberPool).count)
             },
-            Metric("crossingCells", unit: "cells", "cells shared by a horizontal and a vertical equation") { .int($0.crossings.cells) },
-            Metric("crossingsPerEquationMin", unit: "cells", "fewest crossing cells of any one equation") {
+            Metric("crossingCells", unit: "cells", kind: .count, "cells shared by a horizontal and a vertical equation") { .int($0.crossings.cells) },
+            Metric("crossingsPerEquationMin", unit: "cells", kind: .count, "fewest crossing cells of any one equation") {
                 .int($0.crossings.perEquation.min() ?? 0)
             },
-            Metric("crossingsPerEquationMean", unit: "cells", "crossing cells per equation, averaged over the equations") { a in
+            Metric("crossingsPerEquationMean", unit: "cells", kind: .decimal, "crossing cells per equation, averaged over the equations") { a in
                 let perEquation = a.crossings.perEquation
                 return .double(perEquation.isEmpty ? 0 : Double(perEquation.reduce(0, +)) / Double(perEquation.count))
             },
-            Metric("blankCrossingCells", unit: "cells", "crossing cells that are empty") { .int($0.crossings.blankCells) },
+            Metric("blankCrossingCells", unit: "cells", kind: .count, "crossing cells that are empty") { .int($0.crossings.blankCells) },
         ])
 
     /// A level with its model (the table per equation), built once for

@@ -77,11 +77,11 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
 
     private static let metricTable = MetricTable<Puzzle>(
         analysis: { (exercise: $0, words: (try? MorseText.words(of: $0.text)) ?? [], grade: Grader.grade($0)) }, [
-            Metric("mode", unit: "", "the exercise mode") { .string($0.exercise.mode.code) },
-            Metric("symbols", unit: "symbols", "symbols of the text side") { .int($0.words.joined().count) },
-            Metric("words", unit: "words", "words of the text side") { .int($0.words.count) },
-            Metric("signals", unit: "signals", "dots and dashes of the code") { .int($0.grade.signals) },
-            Metric("units", unit: "PARIS units", "length when sent, with letter and word gaps") { .int($0.grade.units) },
+            Metric("mode", unit: "", kind: .label(ExerciseMode.allCases.map(\.code)), "the exercise mode") { .string($0.exercise.mode.code) },
+            Metric("symbols", unit: "symbols", kind: .count, "symbols of the text side") { .int($0.words.joined().count) },
+            Metric("words", unit: "words", kind: .count, "words of the text side") { .int($0.words.count) },
+            Metric("signals", unit: "signals", kind: .count, "dots and dashes of the code") { .int($0.grade.signals) },
+            Metric("units", unit: "PARIS units", kind: .count, "length when sent, with letter and word gaps") { .int($0.grade.units) },
         ])
 
     /// The number of decodings of the exercise's code with every gap

@@ -40,32 +40,32 @@ public enum Metrics {
     /// The columns, in export order, with their values; every value is
     /// null for a level whose grid has a problem.
     public static let table = MetricTable<Puzzle>(analysis: Analysis.init, Metric.gridSize(rows: { $0.level.rows }, columns: { $0.level.columns }) + [
-        Metric("questions", unit: "count", "questions in the level") { .int($0.level.questions.count) },
-        Metric("pathMode", unit: "name", "straight or any") { .string($0.level.pathMode.rawValue) },
-        Metric("targetDigits", unit: "digits", "digits of all targets together") { .int($0.digits.reduce(0, +)) },
-        Metric("longestAnswer", unit: "digits", "digits of the longest target") { .int($0.digits.max() ?? 0) },
-        Metric("directions", unit: "names", "each answer's direction (one-cell, bent or a direction), ';'-separated") {
+        Metric("questions", unit: "count", kind: .count, "questions in the level") { .int($0.level.questions.count) },
+        Metric("pathMode", unit: "name", kind: .label(PathMode.allCases.map(\.rawValue)), "straight or any") { .string($0.level.pathMode.rawValue) },
+        Metric("targetDigits", unit: "digits", kind: .count, "digits of all targets together") { .int($0.digits.reduce(0, +)) },
+        Metric("longestAnswer", unit: "digits", kind: .count, "digits of the longest target") { .int($0.digits.max() ?? 0) },
+        Metric("directions", unit: "names", kind: .text, "each answer's direction (one-cell, bent or a direction), ';'-separated") {
             .string($0.directions.joined(separator: ";"))
         },
-        Metric("forwardAnswers", unit: "count", "answers reading right or down (or one cell)") {
+        Metric("forwardAnswers", unit: "count", kind: .count, "answers reading right or down (or one cell)") {
             .int($0.features.filter { $0 == .forward }.count)
         },
-        Metric("backwardAnswers", unit: "count", "answers reading left or up") { .int($0.features.filter { $0 == .backward }.count) },
-        Metric("diagonalAnswers", unit: "count", "answers along a diagonal") {
+        Metric("backwardAnswers", unit: "count", kind: .count, "answers reading left or up") { .int($0.features.filter { $0 == .backward }.count) },
+        Metric("diagonalAnswers", unit: "count", kind: .count, "answers along a diagonal") {
             .int($0.features.filter { $0 == .diagonal || $0 == .upwardDiagonal }.count)
         },
-        Metric("bentAnswers", unit: "count", "answers whose path turns") { .int($0.features.filter { $0 == .bent }.count) },
-        Metric("carries", unit: "count", "questions whose operands carry") { .int($0.level.questions.filter(\.hasCarry).count) },
-        Metric("nearMisses", unit: "paths", "near misses of all questions (Technique.nearMiss)") {
+        Metric("bentAnswers", unit: "count", kind: .count, "answers whose path turns") { .int($0.features.filter { $0 == .bent }.count) },
+        Metric("carries", unit: "count", kind: .count, "questions whose operands carry") { .int($0.level.questions.filter(\.hasCarry).count) },
+        Metric("nearMisses", unit: "paths", kind: .count, "near misses of all questions (Technique.nearMiss)") {
             .int($0.grades.reduce(0) { $0 + ($1?.nearMisses ?? 0) })
         },
-        Metric("maxNearMisses", unit: "paths", "the most near misses of one question") {
+        Metric("maxNearMisses", unit: "paths", kind: .count, "the most near misses of one question") {
             .int($0.grades.map { $0?.nearMisses ?? 0 }.max() ?? 0)
         },
-        Metric("pathCounts", unit: "paths", "paths spelling each target, ';'-separated") {
+        Metric("pathCounts", unit: "paths", kind: .counts, "paths spelling each target, ';'-separated") {
             .string($0.pathCounts.map(String.init).joined(separator: ";"))
         },
-        Metric("overlaps", unit: "cells", "cells shared by two or more answers") { .int(overlaps($0.level)) },
+        Metric("overlaps", unit: "cells", kind: .count, "cells shared by two or more answers") { .int(overlaps($0.level)) },
     ])
 
     /// Cells that lie on the given answers of two or more questions.

@@ -69,22 +69,27 @@ struct Export: AsyncParsableCommand {
 
     func run() async throws {
         let run = try makeRun(options.family())
-        let columns = PuzzleColumn.all(metrics: run.metricColumns)
+        let columns = PuzzleColumn.all(metrics: run.metricColumns, gradeLabels: run.labels)
         if listColumns {
             print(summary == .json ? Self.columnsJSON(columns, family: options.family()) : PuzzleColumn.markdownTable(columns))
             return
         }
         guard let count = options.count, let out else { return }
         let seed = options.seed
-        let toStandardOutput = out == "-"
-        let partial = toStandardOutput ? "standard output" : out + ".partial"
+        // Only a regular file gets a partial file; standard output or an
+        // existing FIFO or character device is written to as it is.
+        let target = try OutputTarget(out, replacing: true)
+        let streaming = target != .file(out)
+        let partial = target == .standardOutput ? "standard output" : streaming ? out : out + ".partial"
+        if streaming && resume { throw CLIError("\(out) is not a regular file: --resume needs --out FILE.csv") }
         let header = ReportRow(columns.map { ($0.name, .null) }).csvHeader + CSV.lineEnd
-        if !toStandardOutput && !force && FileManager.default.fileExists(atPath: out) {
+        if !streaming && !force && FileManager.default.fileExists(atPath: out) {
             guard resume else { throw CLIError("\(out) exists; add --force to replace it") }
             // A finished export: say whether it is this one, and change nothing.
             let rows: Int
             do {
-                rows = try Self.resumable(out, columns: columns, profile: run.profileID, seed: seed, unique: run.unique, repair: false)
+                rows = try Self.resumable(readInput(path: out), path: out, columns: columns, profile: run.profileID, seed: seed,
+                                          unique: run.unique, repair: nil)
             } catch {
                 throw CLIError("\(out) is finished and is not this export (\(error)); it is kept: export to another file, or add --force to replace it")
             }
@@ -96,29 +101,22 @@ struct Export: AsyncParsableCommand {
         }
         let handle: FileHandle
         var existing = 0
-        if toStandardOutput {
-            handle = .standardOutput
+        if streaming {
+            handle = target == .standardOutput ? .standardOutput : try openStream(out)
             try write(Data(header.utf8), to: handle, path: partial)
-        } else if resume && FileManager.default.fileExists(atPath: partial) {
-            existing = try Self.resumable(partial, columns: columns, profile: run.profileID, seed: seed, unique: run.unique, repair: true)
+        } else if resume, let h = try ExportPartial.openToResume(partial) {
+            // Locked: no other export writes it while it is checked and continued.
+            handle = h
+            existing = try Self.resumable(readInput(path: partial), path: partial, columns: columns, profile: run.profileID,
+                                          seed: seed, unique: run.unique, repair: handle)
             guard existing <= count else {
                 throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)")
             }
-            guard let h = FileHandle(forWritingAtPath: partial) else { throw CLIError("\(partial): cannot open the file for writing") }
-            handle = h
             try handle.seekToEnd()
         } else {
-            if FileManager.default.fileExists(atPath: partial) {
-                throw CLIError("\(partial) exists (an interrupted export?): add --resume to continue it, or delete it")
-            }
-            guard FileManager.default.createFile(atPath: partial, contents: Data(header.utf8)),
-                  let h = FileHandle(forWritingAtPath: partial) else {
-                throw CLIError("\(partial): cannot create the file")
-            }
-            handle = h
-            try handle.seekToEnd()
+            handle = try ExportPartial.create(partial, header: header)
         }
-        defer { if !toStandardOutput { try? handle.close() } }
+        defer { if target != .standardOutput { try? handle.close() } }
 
         let started = ContinuousClock.now
         let typed = summary == .json
@@ -153,17 +151,18 @@ struct Export: AsyncParsableCommand {
         let total = existing + written
         guard total == count else {
             let kept = total == 0 ? "no rows yet" : "\(total) rows (seeds \(seed)…\(seed + (total - 1)))"
-            if toStandardOutput {
-                printError("puzzlelab: interrupted; standard output has \(kept) of \(count)")
+            if streaming {
+                printError("puzzlelab: interrupted; \(partial) has \(kept) of \(count)")
             } else {
                 try? handle.synchronize()
                 printError("puzzlelab: interrupted; \(partial) keeps \(kept); run the same command with --resume to continue")
             }
             throw ExitCode(130)
         }
-        if !toStandardOutput {
+        if !streaming {
             try handle.synchronize()
-            try handle.close()
+            // The lock is held until the handle closes, after the move: the
+            // finished file never has a second writer either.
             try moveIntoPlace(partial, out, replacing: force)
         }
         if typed {
@@ -188,13 +187,18 @@ struct Export: AsyncParsableCommand {
     ///
     /// The header must be this version's, and the rows must be the seeds
     /// `seed`, `seed + 1`, … of the same profile and mode, each cell of its
-    /// column's kind (``PuzzleColumn/accepts(_:)``). With `repair`, an
-    /// unfinished last line (a row cut off by a crash) is removed from the
-    /// file; without it the file is not touched.
-    static func resumable(_ path: String, columns: [PuzzleColumn], profile: String, seed: Int, unique: Bool,
-                          repair: Bool) throws -> Int {
+    /// column's kind (``PuzzleColumn/accepts(_:)``). A cell an error quotes
+    /// is shown escaped and shortened (`String.printable(excerpts:)`).
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - path: its name, for messages.
+    ///   - repair: the file open for writing: an unfinished last line (a row
+    ///     cut off by a crash) is removed from the file through it; `nil`
+    ///     leaves the file as it is.
+    static func resumable(_ data: Data, path: String, columns: [PuzzleColumn], profile: String, seed: Int, unique: Bool,
+                          repair: FileHandle?) throws -> Int {
         let names = columns.map(\.name)
-        let data = try readInput(path: path)
         guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else {
             throw CLIError("\(path): no complete header line; delete the file and start again")
         }
@@ -214,29 +218,30 @@ struct Export: AsyncParsableCommand {
             guard !pastLast else {
                 throw CLIError("\(path):\(line): a row after seed \(Int.max), the largest seed; delete the file and start again")
             }
+            let cell = { (index: Int) in record[index].printable(excerpts: true) }
             guard record.count == names.count else {
                 throw CLIError("\(path):\(line): expected \(names.count) fields, found \(record.count)")
             }
             guard record[seedColumn] == String(expected) else {
-                throw CLIError("\(path):\(line): seed \(record[seedColumn]), expected \(expected); resume with the --seed the export started with")
+                throw CLIError("\(path):\(line): seed \(cell(seedColumn)), expected \(expected); resume with the --seed the export started with")
             }
             guard record[profileColumn] == profile else {
-                throw CLIError("\(path):\(line): profile \(record[profileColumn]), expected \(profile); resume with the same --profile")
+                throw CLIError("\(path):\(line): profile \(cell(profileColumn)), expected \(profile); resume with the same --profile")
             }
             guard record[uniqueColumn] == String(unique) else {
-                throw CLIError("\(path):\(line): unique is \(record[uniqueColumn]); resume with\(unique ? "out" : "") --unique")
+                throw CLIError("\(path):\(line): unique is \(cell(uniqueColumn)); resume with\(unique ? "out" : "") --unique")
             }
             guard record[versionColumn] == PuzzleLabVersion.string else {
-                throw CLIError("\(path):\(line): written by PuzzleLab \(record[versionColumn]), this is \(PuzzleLabVersion.string); start a new export")
+                throw CLIError("\(path):\(line): written by PuzzleLab \(cell(versionColumn)), this is \(PuzzleLabVersion.string); start a new export")
             }
             if let bad = columns.indices.first(where: { !columns[$0].accepts(record[$0]) }) {
-                throw CLIError("\(path):\(line): column \(names[bad]) holds '\(record[bad].printable(excerpts: true))', not a value of its kind (\(columns[bad].unit.isEmpty ? "text" : columns[bad].unit)); delete the file and start again")
+                throw CLIError("\(path):\(line): column \(names[bad]) holds '\(cell(bad))', expected \(columns[bad].kind.expected); delete the file and start again")
             }
         }
-        if repair && kept.count < data.count {
-            guard let handle = FileHandle(forWritingAtPath: path) else { throw CLIError("\(path): cannot open the file for writing") }
-            try handle.truncate(atOffset: UInt64(kept.count))
-            try handle.close()
+        if let repair, kept.count < data.count {
+            do { try repair.truncate(atOffset: UInt64(kept.count)) } catch {
+                throw CLIError("\(path): cannot cut off its unfinished last line: \(systemReason(error))")
+            }
         }
         return records.count - 1
     }

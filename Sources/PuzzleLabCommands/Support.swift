@@ -3,14 +3,29 @@ import Foundation
 import PuzzleKit
 
 /// Writes `text` to `path` (`-`: standard output) whole or not at all: a
-/// file is written beside its final name and moved into place.
+/// file is written beside its final name and moved into place; an existing
+/// FIFO or character device (a named pipe, `/dev/null`, a terminal) is
+/// written to as it is (``OutputTarget``).
 ///
-/// - Parameter replacing: replace an existing file; without it an existing
-///   file is an error and is left as it is.
+/// - Parameter replacing: replace an existing regular file; without it an
+///   existing file is an error and is left as it is.
 /// - Throws: one line naming the path and the system's reason.
 func writeOutput(_ text: String, to path: String, replacing: Bool) throws(CLIError) {
-    if path == "-" { return try write(Data(text.utf8), to: .standardOutput, path: "standard output") }
-    try refuseExisting(path, replacing: replacing)
+    switch try OutputTarget(path, replacing: replacing) {
+    case .standardOutput:
+        try write(Data(text.utf8), to: .standardOutput, path: "standard output")
+    case .stream(let path):
+        let handle = try openStream(path)
+        try write(Data(text.utf8), to: handle, path: path)
+        try? handle.close()
+    case .file(let path):
+        try writeFile(text, to: path, replacing: replacing)
+    }
+}
+
+/// Writes `text` to the regular file `path` (new, or replaced with
+/// `replacing`) through a temporary file beside it.
+private func writeFile(_ text: String, to path: String, replacing: Bool) throws(CLIError) {
     let temporary = path + ".partial"
     guard let file = fopen(temporary, "w") else {
         throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))")
@@ -31,11 +46,85 @@ func writeOutput(_ text: String, to path: String, replacing: Bool) throws(CLIErr
     }
 }
 
-/// Throws when `path` exists and may not be replaced.
-func refuseExisting(_ path: String, replacing: Bool) throws(CLIError) {
-    if !replacing && FileManager.default.fileExists(atPath: path) {
-        throw CLIError("\(path) exists; add --force to replace it")
+/// Where an `--out` path goes. Only regular files are ever created or
+/// replaced; what already exists as a stream is written to as it is, and
+/// anything else is refused and kept.
+enum OutputTarget: Equatable {
+    /// `-`.
+    case standardOutput
+    /// An existing FIFO or character device (`/dev/null`, `/dev/stdout` of
+    /// a pipe or terminal, a named pipe): opened and written, never
+    /// replaced, with or without `--force`.
+    case stream(String)
+    /// A regular file (new, or existing with `--force`): written beside its
+    /// final name and moved into place.
+    case file(String)
+
+    /// Where `path` goes.
+    ///
+    /// - Parameter replacing: `--force`: an existing regular file may be
+    ///   replaced.
+    /// - Throws: one line for an existing regular file without `replacing`,
+    ///   and for a directory, socket, block device or symbolic link to one
+    ///   of those or to a regular file (`--force` replaces regular files
+    ///   only), which is kept.
+    init(_ path: String, replacing: Bool) throws(CLIError) {
+        if path == "-" {
+            self = .standardOutput
+            return
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))") }
+            self = .file(path)
+            return
+        }
+        let linked = info.st_mode & S_IFMT == S_IFLNK
+        if linked && stat(path, &info) != 0 {
+            throw CLIError("\(path) is a symbolic link to nothing; it is kept (--force replaces regular files only)")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO, S_IFCHR:
+            self = .stream(path)
+        case S_IFREG where linked:
+            throw CLIError("\(path) is a symbolic link; it is kept (--force replaces regular files only): write to the file it names")
+        case S_IFREG:
+            guard replacing else { throw CLIError("\(path) exists; add --force to replace it") }
+            self = .file(path)
+        case let kind:
+            throw CLIError("\(path) is \(fileKind(kind)), not a regular file; it is kept (--force replaces regular files only)")
+        }
     }
+}
+
+/// "a directory", "a socket", … for a `stat` file type (`st_mode & S_IFMT`).
+func fileKind(_ type: mode_t) -> String {
+    switch type {
+    case S_IFREG: "a regular file"
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "not a file"
+    }
+}
+
+/// Opens the existing FIFO or character device `path` for writing.
+///
+/// - Throws: one line naming the path and the system's reason.
+func openStream(_ path: String) throws(CLIError) -> FileHandle {
+    let fd = open(path, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+    return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+}
+
+/// Throws when `path` may not be written (``OutputTarget``): an existing
+/// regular file without `replacing`, or anything that is neither a regular
+/// file nor a stream.
+func refuseExisting(_ path: String, replacing: Bool) throws(CLIError) {
+    _ = try OutputTarget(path, replacing: replacing)
 }
 
 /// Gives the finished file `temporary` its final name `path`. Without

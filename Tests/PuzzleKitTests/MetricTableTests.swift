@@ -13,14 +13,14 @@ import Testing
 
     @Test func columnsAndValuesComeFromOneDeclarationInOrder() {
         let table = MetricTable<[Int]>([
-            Metric("count", unit: "count", "numbers") { .int($0.count) },
-            Metric("sum", unit: "sum", "their sum") { .int($0.reduce(0, +)) },
-            Metric("first", unit: "value", "the first number") { $0.first.map(ReportValue.int) ?? .null },
+            Metric("count", unit: "count", kind: .integer, "numbers") { .int($0.count) },
+            Metric("sum", unit: "sum", kind: .integer, "their sum") { .int($0.reduce(0, +)) },
+            Metric("first", unit: "value", kind: .integer, "the first number") { $0.first.map(ReportValue.int) ?? .null },
         ])
         #expect(table.columns == [
-            MetricColumn("count", unit: "count", "numbers"),
-            MetricColumn("sum", unit: "sum", "their sum"),
-            MetricColumn("first", unit: "value", "the first number"),
+            MetricColumn("count", unit: "count", kind: .integer, "numbers"),
+            MetricColumn("sum", unit: "sum", kind: .integer, "their sum"),
+            MetricColumn("first", unit: "value", kind: .integer, "the first number"),
         ])
         var rng = SplitMix64(seed: 5)
         for _ in 0..<200 {
@@ -36,9 +36,9 @@ import Testing
             counter.add()
             return (n * n, n * n * n)
         }, [
-            Metric("square", unit: "value", "n²") { .int($0.square) },
-            Metric("cube", unit: "value", "n³") { .int($0.cube) },
-            Metric("both", unit: "value", "n² + n³") { .int($0.square + $0.cube) },
+            Metric("square", unit: "value", kind: .integer, "n²") { .int($0.square) },
+            Metric("cube", unit: "value", kind: .integer, "n³") { .int($0.cube) },
+            Metric("both", unit: "value", kind: .integer, "n² + n³") { .int($0.square + $0.cube) },
         ])
         for n in 0..<50 {
             #expect(table.values(of: n) == [.int(n * n), .int(n * n * n), .int(n * n + n * n * n)])
@@ -48,8 +48,8 @@ import Testing
 
     @Test func aPuzzleWithoutAnAnalysisHasOnlyNulls() {
         let table = MetricTable<Int>(analysis: { $0 >= 0 ? $0 : nil }, [
-            Metric("value", unit: "value", "the number") { .int($0) },
-            Metric("double", unit: "value", "twice the number") { .int(2 * $0) },
+            Metric("value", unit: "value", kind: .integer, "the number") { .int($0) },
+            Metric("double", unit: "value", kind: .integer, "twice the number") { .int(2 * $0) },
         ])
         #expect(table.values(of: 4) == [.int(4), .int(8)])
         #expect(table.values(of: -1) == [.null, .null])

@@ -9,7 +9,7 @@ import Testing
     /// The math crossword's export header is the one the notebooks' data
     /// sets were written with.
     @Test func mathCrosswordColumnsKeepTheirOrder() {
-        let names = PuzzleColumn.all(metrics: MathCrosswordFamily().metrics.columns).map(\.name)
+        let names = PuzzleColumn.all(metrics: MathCrosswordFamily().metrics.columns, gradeLabels: MathCrosswordFamily().gradeLabels).map(\.name)
         #expect(names == [
             "seed", "profile", "toolkitVersion", "unique", "status", "failureReason", "rows", "columns", "equations",
             "blanks", "distinctPoolValues", "crossingCells", "crossingsPerEquationMin", "crossingsPerEquationMean",
@@ -39,7 +39,7 @@ import Testing
             PuzzleRun(CrossSumsFamily(), profile: .hard, unique: false, solve: true, grade: true),
         ]
         for run in runs {
-            let columns = PuzzleColumn.all(metrics: run.metricColumns).filter { !$0.timing }
+            let columns = PuzzleColumn.all(metrics: run.metricColumns, gradeLabels: run.labels).filter { !$0.timing }
             let a = PuzzleColumn.row(run.record(seed), columns: columns)
             let b = PuzzleColumn.row(run.record(seed), columns: columns)
             #expect(a == b)
@@ -75,7 +75,7 @@ import Testing
         for seed in 1...5 {
             let record = run.record(seed)
             #expect(record.solve?.complete == false && record.solve?.knownSolutionsUpTo2 == nil)
-            let row = PuzzleColumn.row(record, columns: PuzzleColumn.all(metrics: run.metricColumns))
+            let row = PuzzleColumn.row(record, columns: PuzzleColumn.all(metrics: run.metricColumns, gradeLabels: run.labels))
             #expect(row.fields.first { $0.key == "complete" }?.value == .bool(false))
         }
         let grade = try? MathCrosswordFamily().grade(MathCrossword.Generator().generate(difficulty: .class2, seed: 1).level,

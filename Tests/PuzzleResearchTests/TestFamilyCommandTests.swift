@@ -108,7 +108,7 @@ private func puzzlelab(_ arguments: [String], families: [any PuzzleFamily]) asyn
     }
 
     @Test func exportWritesTheResearchRowsOfTheDeclaredColumns() async throws {
-        let columns = PuzzleColumn.all(metrics: family.metrics.columns)
+        let columns = PuzzleColumn.all(metrics: family.metrics.columns, gradeLabels: family.gradeLabels)
         let list = try await puzzlelab(["export", "--list-columns"], families: families)
         #expect(list.stdout == PuzzleColumn.markdownTable(columns) + "\n")
         let listJSON = try await puzzlelab(["export", "--list-columns", "--summary", "json"], families: families)

@@ -31,7 +31,7 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     /// A profile is how many numbers the puzzle offers.
     var profiles: [Int] { [4, 8] }
     var gradeLabels: [String] { ["easy"] }
-    var metrics: MetricTable<Puzzle> { MetricTable([Metric("numbers", unit: "count", "numbers offered") { .int($0.numbers.count) }]) }
+    var metrics: MetricTable<Puzzle> { MetricTable([Metric("numbers", unit: "count", kind: .count, "numbers offered") { .int($0.numbers.count) }]) }
 
     func profile(named argument: String) throws -> Int {
         guard argument.hasPrefix("n"), let n = Int(argument.dropFirst()), profiles.contains(n) else {
@@ -139,7 +139,7 @@ struct PairSumFamily: CountingFamily, GradingFamily {
             }
             // bench and export: the research rows, one per seed, in column order.
             let run = PuzzleRun(family, profile: profile, unique: true, solve: true, grade: true)
-            let columns = PuzzleColumn.all(metrics: run.metricColumns)
+            let columns = PuzzleColumn.all(metrics: run.metricColumns, gradeLabels: run.labels)
             for seed in 1...10 {
                 let row = PuzzleColumn.row(run.record(seed), columns: columns)
                 let value = { (name: String) in row.fields.first { $0.key == name }?.value }
