@@ -50,7 +50,8 @@ private func writeFile(_ text: String, to path: String, replacing: Bool) throws(
 /// replaced; what already exists as a stream is written to as it is, and
 /// anything else is refused and kept.
 enum OutputTarget: Equatable {
-    /// `-`.
+    /// `-`, or `/dev/stdout` (written as standard output whatever it is,
+    /// so a shell's redirection to a file is never replaced).
     case standardOutput
     /// An existing FIFO or character device (`/dev/null`, `/dev/stdout` of
     /// a pipe or terminal, a named pipe): opened and written, never
@@ -69,7 +70,7 @@ enum OutputTarget: Equatable {
     ///   of those or to a regular file (`--force` replaces regular files
     ///   only), which is kept.
     init(_ path: String, replacing: Bool) throws(CLIError) {
-        if path == "-" {
+        if path == "-" || path == "/dev/stdout" {
             self = .standardOutput
             return
         }

@@ -240,6 +240,19 @@ func fileType(_ path: String) -> mode_t? {
         }
     }
 
+    /// `--out /dev/stdout` is standard output, even when the shell sends
+    /// that to a regular file (which is then neither refused nor replaced).
+    @Test func devStdoutIsStandardOutput() throws {
+        let dir = try temporaryDirectory()
+        try puzzle(in: dir)
+        for command in Self.writers where command[0] != "export" {
+            let run = try puzzlelab(command + ["--out", "/dev/stdout"], in: dir)
+            let direct = try puzzlelab(command + ["--out", "-"], in: dir)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(command): \(run.stderr)")
+            #expect(run.stdout == direct.stdout && !run.stdout.isEmpty, "\(command)")
+        }
+    }
+
     @Test func devNullIsWrittenWithOrWithoutForce() throws {
         let dir = try temporaryDirectory()
         try puzzle(in: dir)
