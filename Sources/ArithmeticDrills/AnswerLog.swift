@@ -46,11 +46,13 @@ public enum AnswerLog {
             guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
             let at = SourceLocation(file: file, line: number)
             do throws(FormatError) {
-                guard let line = String(validating: bytes, as: UTF8.self) else { throw FormatError("expected UTF-8 text", at: at) }
+                // Decoding repairs what is not UTF-8, so the text has other bytes exactly when the line is not UTF-8.
+                let line = String(decoding: bytes, as: UTF8.self)
+                guard line.utf8.elementsEqual(bytes) else { throw FormatError("expected UTF-8 text", at: at) }
                 if json {
                     answers.append(try jsonAnswer(line, at: at))
                 } else if !sawHeader {
-                    let header = (try? CSV.records(line))?.first?.map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+                    let header = (try? CSV.records(line))?.first?.map { trimmed($0) } ?? []
                     guard header == columns else {
                         throw FormatError("expected the header 'child,item,correct,seconds,timestamp', found '\(line)'", at: at)
                     }
@@ -128,11 +130,22 @@ public enum AnswerLog {
     /// The seconds of a CSV field: a decimal (digits, optionally a point and
     /// more digits; blanks around it ignored) from 0 to 86400.
     private static func decimalSeconds(_ field: String) -> Double? {
-        let text = field.trimmingCharacters(in: .whitespaces)
+        let text = trimmed(field)
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
               let time = Double(text), time <= 86_400 else { return nil }
         return time
+    }
+
+    /// `text` without the blanks at either end: spaces, tabs and the other
+    /// space separators, as `CharacterSet.whitespaces` has them, without
+    /// Foundation's cost on every field of every line.
+    private static func trimmed(_ text: String) -> String {
+        func isBlank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || (!c.isASCII && c.properties.generalCategory == .spaceSeparator) }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
+        if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return text }
+        return String(scalars[first...last])
     }
 
     private static func secondsError(_ found: String, at: SourceLocation) -> FormatError {
@@ -142,19 +155,19 @@ public enum AnswerLog {
     /// One answer from its fields.
     static func answer(child: String, item: String, correct: String, seconds: Double, timestamp: String,
                        at: SourceLocation) throws(FormatError) -> LoggedAnswer {
-        guard !child.trimmingCharacters(in: .whitespaces).isEmpty else { throw FormatError("child: expected a non-empty id", at: at) }
+        guard !trimmed(child).isEmpty else { throw FormatError("child: expected a non-empty id", at: at) }
         guard !child.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw FormatError("child: expected an id without control characters, found '\(child)'", at: at)
         }
         let exercise = try parseItem(item, at: at)
         let outcome: RatedAnswer
-        switch correct.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch trimmed(correct).lowercased() {
         case "1", "true": outcome = .right
         case "0", "false": outcome = .wrong
         case "?": outcome = .skipped
         default: throw FormatError("correct: expected 1, 0, true, false or ?, found '\(correct)'", at: at)
         }
-        guard let date = parseTimestamp(timestamp.trimmingCharacters(in: .whitespaces)) else {
+        guard let date = parseTimestamp(trimmed(timestamp)) else {
             throw FormatError("timestamp: expected ISO 8601 with a zone, like 2026-03-02T08:15:00Z (a real date, hours 00-23, minutes and seconds 00-59, an offset from -18:00 to +18:00), found '\(timestamp)'", at: at)
         }
         return LoggedAnswer(child: child, exercise: exercise, outcome: outcome, seconds: seconds, timestamp: date, line: at.line)

@@ -153,6 +153,11 @@ public enum CSV {
     ///
     /// - Throws: ``Malformed`` for an unclosed quote or a stray one.
     public static func records(_ text: String) throws(Malformed) -> [[String]] {
+        // One line without quotes (most records): its fields are what lies between commas.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
+            // Split at the comma byte, as the general case splits at the comma scalar.
+            return text.isEmpty ? [] : [text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(Substring($0)) }]
+        }
         var records: [[String]] = []
         var record: [String] = []
         var field = ""

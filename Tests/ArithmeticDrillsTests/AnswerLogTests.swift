@@ -102,6 +102,17 @@ import Testing
         #expect(json.answers.map(\.line) == [1, 2] && json.errors.map(\.location.line) == [3])
     }
 
+    /// Each line is checked as UTF-8 on its own: a bad byte is an error on
+    /// its line, and the other lines still read.
+    @Test func aLineThatIsNotUTF8IsAnErrorOnThatLine() {
+        var data = Data("child,item,correct,seconds,timestamp\nmia,7 + 5,1,4.5,2026-03-02T08:15:00Z\n".utf8)
+        data += Data("mi".utf8) + Data([0xFF]) + Data("a,7 + 5,1,4.5,2026-03-02T08:15:00Z\r\nben,3 + 1,1,2,2026-03-02T08:15:10Z\n".utf8)
+        let read = AnswerLog.read(data, file: "log.csv")
+        #expect(read.answers.map(\.line) == [2, 4])
+        #expect(read.errors.map(\.description) == ["log.csv:3: expected UTF-8 text"])
+        #expect(AnswerLog.read("child,item,correct,seconds,timestamp\nmia,7 + 5,1,4.5,2026-03-02T08:15:00Z", file: "l").answers.count == 1)
+    }
+
     /// Dates, times and offsets as the format says, checked against the
     /// seconds since 1970 a calendar gives.
     @Test(arguments: [

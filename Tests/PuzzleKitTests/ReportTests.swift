@@ -43,6 +43,9 @@ import Testing
         #expect(throws: CSV.Malformed.unclosedQuote) { try CSV.records("x,\"y\n") }
         #expect(CSV.parse("a\"b") == nil)
         #expect(try CSV.records("\"a\"\"b\",\"\",c\r\n") == [["a\"b", "", "c"]])
+        // A line without quotes reads as the general case reads it.
+        #expect(try CSV.records("") == [] && CSV.records(",") == [["", ""]] && CSV.records("a, b ,") == [["a", " b ", ""]])
+        #expect(try CSV.records("a,b") == CSV.records("a,b\r\n") && CSV.records("ü,×") == [["ü", "×"]])
     }
 }
 
