@@ -17,6 +17,7 @@ public enum PuzzleFile {
     ///         }
     ///     }
     public static func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
+        if let error = PuzzleSource.secondByteOrderMark(data, file: file) { return [.failure(error)] }
         guard let text = String(data: data, encoding: .utf8) else {
             return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
         }

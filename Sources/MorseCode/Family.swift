@@ -86,21 +86,20 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
 
     /// The number of decodings of the exercise's code with every gap
     /// removed, capped at `limits.solutions` like a search. A count beyond
-    /// `Int.max` (only under a cap that large, or with the `GMP` trait) is
-    /// `Int.max` with `complete` false and stop reason `overflow`.
-    ///
-    /// - Throws: ``DecodingCountError`` when the count exceeds 64 bits, no
-    ///   cap was asked, and the build lacks the `GMP` trait.
+    /// `Int.max`, with or without a cap and with or without the `GMP`
+    /// trait, is `Int.max` with `complete` false and stop reason `overflow`
+    /// (a lower bound; the `GMP` build gives the exact count in
+    /// `exactCount`), never an error.
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
         let code = try MorseText.unspaced(puzzle.text)
         let exact: PuzzleNumber?
         switch Result(catching: { () throws(DecodingCountError) -> PuzzleNumber in try Solver.count(code) }) {
         case .success(let value):
             exact = value
-        case .failure(let error):
-            // Beyond Int.max is beyond any cap; without a cap it is an error.
-            guard limits.solutions != nil, case .overflow = error else { throw error }
+        case .failure(.overflow):
             exact = nil
+        case .failure(let error):
+            throw error
         }
         // A count beyond Int.max is reported as Int.max, a lower bound: not
         // complete, stopped by `overflow` (a GMP build still gives the exact

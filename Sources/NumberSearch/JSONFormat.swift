@@ -17,6 +17,9 @@ public enum JSONFormat: PuzzleJSONFormat {
     ///   path, a malformed level what is wrong.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
         let level = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
+        for (key, value) in [("id", level.id), ("profile", level.profile)] where !TextFormat.isName(value) {
+            throw FormatError("\(key): expected a name of letters, digits, '_', '-' and '.', found '\(value)'", at: SourceLocation(file: file, line: line))
+        }
         if let problem = level.problem { throw FormatError(problem, at: SourceLocation(file: file, line: line)) }
         return level
     }

@@ -127,7 +127,9 @@ public enum TextFormat: PuzzleTextFormat {
         return (String(key), String(value), column)
     }
 
-    private static func isName(_ s: String) -> Bool {
+    /// Whether `s` is an `id` or `profile` of the text form: letters,
+    /// digits, `_`, `-` and `.` (the JSON form applies the same rule).
+    static func isName(_ s: String) -> Bool {
         !s.isEmpty && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "_" || $0 == "-" || $0 == "." }
     }
 

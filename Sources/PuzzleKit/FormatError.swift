@@ -61,12 +61,48 @@ extension String {
                 if word == FormatError.excerptLength + 1 { out.append("…") }
                 continue
             }
-            if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format && scalar != "\u{200D}" {
-                out.append("\\u{\(String(scalar.value, radix: 16))}")
+            if scalar.isShownEscaped {
+                out.append(scalar.escaped)
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
+
+    /// The text as a text report shows outside text (an id, a file name, a
+    /// label read from a file): every control character (line breaks
+    /// included) and invisible format character written as `\u{1b}` (its
+    /// hexadecimal code), and every backslash doubled so that the escape is
+    /// unambiguous; other text unchanged. The result never holds a control
+    /// character, so a report line stays one line and no terminal escape
+    /// runs (docs/CLI.md, "Output").
+    ///
+    ///     "evil\u{1B}[2J\nFAKE".escapingControlCharacters
+    ///     // evil\u{1b}[2J\u{a}FAKE
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: { $0.isShownEscaped || $0 == "\\" }) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.isShownEscaped {
+                out.append(scalar.escaped)
+            } else if scalar == "\\" {
+                out.append("\\\\")
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+extension Unicode.Scalar {
+    /// A control character, or an invisible format character other than
+    /// the zero-width joiner (which emoji need).
+    fileprivate var isShownEscaped: Bool {
+        properties.generalCategory == .control || properties.generalCategory == .format && self != "\u{200D}"
+    }
+
+    /// `\u{…}` with the scalar's hexadecimal code.
+    fileprivate var escaped: String { "\\u{\(String(value, radix: 16))}" }
 }

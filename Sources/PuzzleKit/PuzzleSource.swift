@@ -49,6 +49,7 @@ public enum PuzzleSource {
         // byte, which no longer sequence holds, and the bytes between lines
         // (line feeds, a carriage return before one, blank lines) are ASCII.
         // A file with a line that is not is one failure, as before.
+        if let error = secondByteOrderMark(data, file: file) { return [.failure(error)] }
         if form(path: file, textExtension: textExtension) == .jsonl {
             var utf8 = true
             let results = readJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data) { line, number throws(FormatError) in
@@ -77,6 +78,59 @@ public enum PuzzleSource {
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The error for a file that starts with two byte-order marks, or `nil`:
+    /// docs/FORMATS.md section 0 lets a file start with one, which readers
+    /// drop; a second would be dropped too by readers that drop one at each
+    /// step, so every reader of a whole file asks here first.
+    public static func secondByteOrderMark(_ data: Data, file: String) -> FormatError? {
+        guard data.starts(with: byteOrderMark), data.dropFirst(byteOrderMark.count).starts(with: byteOrderMark) else { return nil }
+        return FormatError("a second byte-order mark; a file may start with one only", at: SourceLocation(file: file, line: 1))
+    }
+
+    /// What content detection (``PuzzleFamily/recognizes(_:)``) reads of a
+    /// file not named by its extension: when the file is JSON (its first
+    /// character after blanks is `{`, or `[` and then `{`), its first object
+    /// whole — the first line of JSON Lines, the first element of an array —
+    /// so the keys that decide the family are seen whatever their order and
+    /// however long the values before them; otherwise the first 4 KiB. The
+    /// cost is one scan of that object, never of the rest of the file.
+    public static func detectionHead(_ data: Data) -> String {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> String in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var i = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+            func skipBlanks() {
+                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+            }
+            skipBlanks()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "[") {
+                i += 1
+                skipBlanks()
+            }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(4096)), as: UTF8.self)
+            }
+            let start = i
+            var depth = 0, inString = false, escaped = false
+            scan: while i < bytes.count {
+                let byte = bytes[i]
+                i += 1
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { break scan }
+                default: break
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        }
+    }
 
     /// Whether `data` is valid UTF-8, as `String(validating:as:)` judges it.
     /// ASCII bytes are passed over 32 or eight at a time; each stretch of other

@@ -120,14 +120,49 @@ public enum CSV {
         fields.map(field).joined(separator: ",")
     }
 
+    /// Why text is not RFC 4180 CSV.
+    public enum Malformed: Error, Sendable, Equatable {
+        /// A quoted field is not closed.
+        case unclosedQuote
+        /// A quote inside a field that does not start with one, or text
+        /// after the quote that closes a quoted field; `field` is 1-based
+        /// within its record.
+        case strayQuote(field: Int)
+
+        /// What was expected, for an error message.
+        public var message: String {
+            switch self {
+            case .unclosedQuote: return "expected a CSV record, found an unclosed quote"
+            case .strayQuote(let field):
+                return "field \(field): expected a quote only around a whole field (with quotes inside it doubled), found a stray quote"
+            }
+        }
+    }
+
     /// Parses CSV text into records of fields (RFC 4180, LF or CRLF).
     ///
-    /// - Returns: `nil` when a quoted field is not closed.
+    /// - Returns: `nil` when the text is not RFC 4180 CSV (see ``records(_:)``).
     public static func parse(_ text: String) -> [[String]]? {
+        try? records(text)
+    }
+
+    /// Parses CSV text into records of fields (RFC 4180, LF or CRLF): a
+    /// field is either unquoted, holding no quote, or quoted from its first
+    /// character to the comma or line end that follows its closing quote,
+    /// with quotes inside it doubled.
+    ///
+    /// - Throws: ``Malformed`` for an unclosed quote or a stray one.
+    public static func records(_ text: String) throws(Malformed) -> [[String]] {
+        // One line without quotes (most records): its fields are what lies between commas.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
+            // Split at the comma byte, as the general case splits at the comma scalar.
+            return text.isEmpty ? [] : [text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { String(Substring($0)) }]
+        }
         var records: [[String]] = []
         var record: [String] = []
         var field = ""
         var quoted = false
+        var closed = false  // the current field was quoted and its quote is closed
         var atFieldStart = true
         var iterator = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
@@ -139,9 +174,10 @@ public enum CSV {
             if quoted {
                 if c == "\"" {
                     if let n = next() {
-                        if n == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = n }
+                        if n == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; closed = true; pending = n }
                     } else {
                         quoted = false
+                        closed = true
                     }
                 } else {
                     field.unicodeScalars.append(c)
@@ -149,13 +185,11 @@ public enum CSV {
                 continue
             }
             switch c {
-            case "\"" where atFieldStart:
-                quoted = true
-                atFieldStart = false
             case ",":
                 record.append(field)
                 field = ""
                 atFieldStart = true
+                closed = false
             case "\r":
                 continue
             case "\n":
@@ -164,12 +198,17 @@ public enum CSV {
                 record = []
                 field = ""
                 atFieldStart = true
+                closed = false
+            case "\"" where atFieldStart:
+                quoted = true
+                atFieldStart = false
             default:
+                if c == "\"" || closed { throw .strayQuote(field: record.count + 1) }
                 field.unicodeScalars.append(c)
                 atFieldStart = false
             }
         }
-        if quoted { return nil }
+        if quoted { throw .unclosedQuote }
         if !atFieldStart || !field.isEmpty || !record.isEmpty {
             record.append(field)
             records.append(record)

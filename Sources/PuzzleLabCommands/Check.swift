@@ -45,9 +45,9 @@ struct Check: ParsableCommand {
                 let id = family.id(of: puzzle)
                 for problem in report.problems { printError("\(file): \(id): \(problem)") }
                 if !report.problems.isEmpty { invalid += 1 }
-                print("\(file): \(id): \(report.summary)")
-                if !quiet { for line in report.details { print("  \(line)") } }
-                for note in report.notes { print("  note: \(note)") }
+                printReport("\(file): \(id): \(report.summary)")
+                if !quiet { for line in report.details { printReport("  \(line)") } }
+                for note in report.notes { printReport("  note: \(note)") }
             }
         }
         return invalid

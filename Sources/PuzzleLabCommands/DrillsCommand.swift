@@ -122,21 +122,20 @@ struct DrillsCommand: ParsableCommand {
         func run() throws {
             let data: Data
             do { data = try readInput(path: log) } catch { throw CLIError(error.description) }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw CLIError("\(log):1: expected UTF-8 text")
-            }
-            let read = AnswerLog.read(text, file: log)
+            let read = AnswerLog.read(data, file: log)
             if let last = read.errors.last {
                 for error in read.errors.dropLast() { printError(error.description) }
                 throw CLIError(last.description + (read.errors.count > 1 ? " (\(read.errors.count) bad lines; nothing written)" : " (nothing written)"))
             }
             let result = AnswerLog.replay(read.answers)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime]
             var rows: [ReportRow] = []
             for (name, rating) in result.children {
-                rows.append(Self.row("child", name, rating, deadline: nil))
+                rows.append(Self.row("child", name, rating, deadline: nil, formatter: formatter))
             }
             for item in result.items.items {
-                rows.append(Self.row("item", item.item, item.rating, deadline: item.deadline))
+                rows.append(Self.row("item", item.item, item.rating, deadline: item.deadline, formatter: formatter))
             }
             var lines: [String] = []
             if format == .csv, let first = rows.first { lines.append(first.csvHeader) }
@@ -145,12 +144,9 @@ struct DrillsCommand: ParsableCommand {
             try writeOutput(lines.map { $0 + end }.joined(), to: out, replacing: force)
         }
 
-        static func row(_ kind: String, _ name: String, _ rating: EloRating, deadline: TimeInterval?) -> ReportRow {
-            let stamp = rating.lastAnswer.map { date -> String in
-                let formatter = ISO8601DateFormatter()
-                formatter.formatOptions = [.withInternetDateTime]
-                return formatter.string(from: date)
-            }
+        static func row(_ kind: String, _ name: String, _ rating: EloRating, deadline: TimeInterval?,
+                        formatter: ISO8601DateFormatter) -> ReportRow {
+            let stamp = rating.lastAnswer.map(formatter.string(from:))
             return ReportRow([("kind", .string(kind)), ("name", .string(name)), ("rating", .double(rating.rating)),
                               ("uncertainty", .double(rating.uncertainty)), ("answers", .int(rating.answers)),
                               ("lastAnswer", stamp.map(ReportValue.string) ?? .null),

@@ -64,7 +64,8 @@ struct Kind: ExpressibleByArgument {
     static func of(path: String, data: Data) throws(FormatError) -> any PuzzleFamily {
         let ext = (path as NSString).pathExtension.lowercased()
         if let family = families.first(where: { $0.info.textExtension == ext }) { return family }
-        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        if let error = PuzzleSource.secondByteOrderMark(data, file: path) { throw error }
+        let head = PuzzleSource.detectionHead(data)
         let matches = families.filter { $0.recognizes(head) }
         guard matches.count == 1 else {
             let what = matches.isEmpty ? "no puzzle family's format"

@@ -127,13 +127,13 @@ struct Grade: ParsableCommand {
         switch format {
         case .text:
             let solutions = report.solutionsUpTo2.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
-            print("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
+            printReport("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
                   + " \(counted(report.steps, "step")) in \(counted(report.rounds, "round")); \(counted(report.guesses, "guess", "guesses")),"
                   + " \(counted(report.backtracks, "backtrack"))"
                   + solutions + (report.complete ? "" : "; stopped by timeLimit: the grade is a lower bound"))
-            for line in report.details { print("  \(line)") }
+            for line in report.details { printReport("  \(line)") }
             if explain {
-                for (i, sentence) in report.explanation.enumerated() { print("  \(i + 1). \(sentence)") }
+                for (i, sentence) in report.explanation.enumerated() { printReport("  \(i + 1). \(sentence)") }
             }
         case .json, .csv:
             // Every family's row starts with the same three keys, then its own fields.

@@ -95,8 +95,12 @@ struct Solve: ParsableCommand {
             switch format {
             case .json, .csv: printer.print(Self.row(file: file, id: id, counted, elapsed: elapsed, showSolution: showSolution))
             case .text:
-                print(Self.summary(file: file, id: id, counted, elapsed: elapsed))
-                if let text = counted.solutionText { print(text, terminator: "") }
+                printReport(Self.summary(file: file, id: id, counted, elapsed: elapsed))
+                if let text = counted.solutionText {
+                    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    if lines.last?.isEmpty == true { lines.removeLast() }
+                    for line in lines { printReport(String(line)) }
+                }
             }
         }
         return failed

@@ -171,9 +171,18 @@ func counted(_ n: Int, _ one: String, _ many: String? = nil) -> String {
     "\(n) \(n == 1 ? one : many ?? one + "s")"
 }
 
-/// Prints one line to standard error.
+/// Prints one line to standard error, with any control character the
+/// message quotes from outside text escaped (``Swift/String/printable(excerpts:)``).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((message.printable(excerpts: false) + "\n").utf8))
+}
+
+/// Prints one line of a text report (`check`, `solve`, `grade`), with the
+/// control characters of the outside text it shows (ids, file names, labels
+/// read from files) escaped (``Swift/String/escapingControlCharacters``): a
+/// line of a report is one line on a terminal, and runs no escape sequence.
+func printReport(_ line: String) {
+    print(line.escapingControlCharacters)
 }
 
 /// The bytes of `path`, or of standard input for `-`. Works on pipes too.
@@ -286,7 +295,9 @@ func isValid<F: PuzzleFamily>(_ family: F, _ puzzle: F.Puzzle, file: String) -> 
 /// An error the CLI reports as one line, without usage text.
 struct CLIError: Error, CustomStringConvertible {
     var description: String
-    init(_ description: String) { self.description = description }
+    /// The error, with any control character it quotes from outside text
+    /// escaped as ``printError(_:)`` escapes it.
+    init(_ description: String) { self.description = description.printable(excerpts: false) }
 }
 
 /// The output formats of the reporting commands (docs/FORMATS.md section 5).

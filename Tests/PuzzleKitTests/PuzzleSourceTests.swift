@@ -117,7 +117,12 @@ import Testing
             var lines = 0
             let results = PuzzleSource.read(Data(bytes), file: "a.jsonl", textExtension: "t", text: { _ throws(FormatError) in 0 },
                                             json: { _, line throws(FormatError) in lines += 1; return line })
-            if String(validating: bytes, as: UTF8.self) == nil {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF]) {
+                // Two leading byte-order marks: refused before anything is read.
+                #expect(results.count == 1 && lines == 0)
+                guard case .failure(let error) = results.first else { Issue.record("\(bytes) read"); continue }
+                #expect(error.message == "a second byte-order mark; a file may start with one only" && error.location.line == 1)
+            } else if String(validating: bytes, as: UTF8.self) == nil {
                 invalid += 1
                 #expect(results.count == 1, "\(bytes)")
                 guard case .failure(let error) = results.first else { Issue.record("\(bytes) read"); continue }

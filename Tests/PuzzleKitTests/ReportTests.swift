@@ -33,4 +33,29 @@ import Testing
         #expect(CSV.parse("a,\"b\r\n") == nil)
         #expect(CSV.parse("a,b\nc") == [["a", "b"], ["c"]])
     }
+
+    /// RFC 4180: a quote only opens a field or is doubled inside a quoted
+    /// one (issue 33: `a"b` and `"a"b` were read as fields).
+    @Test func strayQuotesAreRejected() throws {
+        #expect(throws: CSV.Malformed.strayQuote(field: 2)) { try CSV.records("x,a\"b\r\n") }
+        #expect(throws: CSV.Malformed.strayQuote(field: 1)) { try CSV.records("\"a\"b,c\n") }
+        #expect(throws: CSV.Malformed.strayQuote(field: 3)) { try CSV.records("x,y,z\"\n") }
+        #expect(throws: CSV.Malformed.unclosedQuote) { try CSV.records("x,\"y\n") }
+        #expect(CSV.parse("a\"b") == nil)
+        #expect(try CSV.records("\"a\"\"b\",\"\",c\r\n") == [["a\"b", "", "c"]])
+        // A line without quotes reads as the general case reads it.
+        #expect(try CSV.records("") == [] && CSV.records(",") == [["", ""]] && CSV.records("a, b ,") == [["a", " b ", ""]])
+        #expect(try CSV.records("a,b") == CSV.records("a,b\r\n") && CSV.records("ü,×") == [["ü", "×"]])
+    }
+}
+
+@Suite struct EscapingTests {
+    @Test func controlCharactersBecomeVisibleEscapesAndBackslashesDouble() {
+        #expect("evil\u{1B}[2J\nFAKE: valid".escapingControlCharacters == "evil\\u{1b}[2J\\u{a}FAKE: valid")
+        #expect("tab\there\r\u{0}\u{7F}\u{9B}".escapingControlCharacters == "tab\\u{9}here\\u{d}\\u{0}\\u{7f}\\u{9b}")
+        #expect("a\\u{1b}".escapingControlCharacters == "a\\\\u{1b}")
+        #expect("rtl\u{202E}x".escapingControlCharacters == "rtl\\u{202e}x")
+        #expect("plain ünïcödé ×÷ 👩‍👩‍👧".escapingControlCharacters == "plain ünïcödé ×÷ 👩‍👩‍👧")
+        #expect(!"\u{1B}\n\r\t".escapingControlCharacters.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
 }

@@ -52,6 +52,53 @@ import Testing
         #expect(missing.status != 0 && missing.stderr.contains("nope.csv:1: no such file"))
     }
 
+    /// Issue 33: a CRLF log printed nothing and exited 0, bad lines and all.
+    @Test func aCRLFLogReplaysLikeTheLFLog() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(Self.log.utf8).write(to: dir.appendingPathComponent("lf.csv"))
+        try Data(Self.log.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: dir.appendingPathComponent("crlf.csv"))
+        for format in ["csv", "json"] {
+            let lf = try puzzlelab(["drills", "replay", "lf.csv", "--format", format], in: dir)
+            let crlf = try puzzlelab(["drills", "replay", "crlf.csv", "--format", format], in: dir)
+            #expect(lf.status == 0 && crlf.status == 0 && crlf.stderr.isEmpty)
+            #expect(crlf.stdout == lf.stdout && lf.stdout.utf8.filter { $0 == 0x0A }.count >= 5)
+        }
+        let bad = "child,item,correct,seconds,timestamp\r\nmia,7 + 5,1,4,2026-02-30T08:15:00Z\r\nmia,3 + 1,1,0x10,2026-03-02T08:15:10Z\r\nben,3 + 1,1,2,2026-03-02T08:15:10Z\r\n"
+        try Data(bad.utf8).write(to: dir.appendingPathComponent("bad.csv"))
+        let run = try puzzlelab(["drills", "replay", "bad.csv"], in: dir)
+        #expect(run.status == 1 && run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.stderr)")
+        #expect(lines.first?.hasPrefix("bad.csv:2: timestamp: expected ISO 8601 with a zone") == true)
+        #expect(lines.last?.contains("bad.csv:3: seconds: expected a number of seconds from 0 to 86400 (a decimal like 4.5), found '0x10'") == true)
+    }
+
+    /// The answer logs of the reproducer corpus replay as its README says.
+    @Test func corpusAnswerLogsReplayAsDocumented() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/crashes")
+        let crlf = try puzzlelab(["drills", "replay", "drills-answer-log-crlf.csv"], in: corpus)
+        let lf = try puzzlelab(["drills", "replay", "-"], input: try String(contentsOf: corpus.appendingPathComponent("drills-answer-log-crlf.csv"), encoding: .utf8)
+                                .replacingOccurrences(of: "\r\n", with: "\n"))
+        #expect(crlf.status == 0 && crlf.stdout == lf.stdout && crlf.stdout.hasPrefix("kind,name,"))
+        let bad = try puzzlelab(["drills", "replay", "drills-answer-log-bad-lines.csv"], in: corpus)
+        #expect(bad.status == 1 && bad.stdout.isEmpty)
+        let lines = bad.stderr.split(separator: "\n")
+        #expect(lines.count == 5, "\(bad.stderr)")
+        for (line, number) in zip(lines, 2...6) { #expect(line.contains("drills-answer-log-bad-lines.csv:\(number): "), "\(line)") }
+        #expect(!bad.stderr.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+    }
+
+    /// Issue 33: a child id with control characters reached the output raw.
+    @Test func controlCharactersInIdsAreRefusedAndNeverPrintedRaw() throws {
+        let log = "child,item,correct,seconds,timestamp\n\"evil\u{1B}[2J\",7 + 5,1,4,2026-03-02T08:15:00Z\n"
+        let run = try puzzlelab(["drills", "replay", "-"], input: log)
+        #expect(run.status == 1 && run.stdout.isEmpty)
+        #expect(run.stderr.contains("-:2: child: expected an id without control characters, found 'evil\\u{1b}[2J'"), "\(run.stderr)")
+        #expect(!run.stderr.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
+    }
+
     @Test func simulateComparesBothModelsAsCSV() throws {
         let args = ["drills", "simulate", "--learners", "40", "--answers", "30", "--seed", "3", "--format", "csv"]
         let run = try puzzlelab(args)
