@@ -114,7 +114,7 @@ import Testing
     /// A number or sum beyond 64 bits is refused by the reader in one line
     /// naming the limit (the default build), never read as something else.
     @Test func numbersBeyond64BitsAreRefusedInOneLine() throws {
-        let cases = DifferentialFuzzing.cases(fixed: 600) / 10
+        let cases = DifferentialFuzzing.cases(fixed: 1_000) / 10
         let beyond = ["9223372036854775808", "18446744073709551616", "99999999999999999999999999999"]
         for index in 0..<cases {
             var rng = SplitMix64(seed: DifferentialFuzzing.caseSeed(family: 2, index: 1_000_000 + index))
