@@ -2,9 +2,11 @@
 # Fuzzes every family reader with libFuzzer for SECONDS each (default 30):
 # builds `puzzlelab-fuzz` with --sanitize fuzzer (in .build-fuzz/), seeds one
 # corpus per family from the generator (text and JSON, in a temporary folder),
-# runs the family's reader, and prints executions and coverage per family.
-# A crash or hang leaves its input in fuzz-crashes/FAMILY/ and exits 1: add it
-# to Tests/Fixtures/fuzz/FAMILY/ as a regression test once fixed.
+# adds the family's reproducers from Tests/Fixtures/crashes/ (files named
+# FAMILY-*), runs the family's reader, and prints executions and coverage per
+# family. A crash or hang leaves its input in fuzz-crashes/FAMILY/ and exits
+# 1: add it to Tests/Fixtures/crashes/ as FAMILY-WHAT.EXT with a line in its
+# README.md once fixed (CrashCorpusTests then runs it on every test run).
 #
 #   scripts/fuzz.sh [SECONDS [PUZZLELAB]]    # PUZZLELAB: a release binary for the corpora
 set -euo pipefail
@@ -24,7 +26,7 @@ for family in math-crossword cross-sums number-search drills morse; do
     "$bin" generate --kind "$family" --seed "$seed" > "$corpus/text-$seed"
     "$bin" generate --kind "$family" --seed "$seed" --format json > "$corpus/json-$seed"
   done
-  cp Tests/Fixtures/fuzz/"$family"/* "$corpus/" 2>/dev/null || true
+  find Tests/Fixtures/crashes -maxdepth 1 -type f -name "$family-*" -exec cp {} "$corpus/" \;
   crashes="fuzz-crashes/$family"
   mkdir -p "$crashes"
   log="$work/$family.log"

@@ -37,9 +37,10 @@ import Testing
         #expect(!family.recognizes("profile: class_1\npool: 5\n 7 + ? = 12\n"))
     }
 
-    /// The count against a brute force: every answer 0...25 for every
-    /// exercise of small sheets, counting the assignments that answer every
-    /// exercise, break no rule and agree with the written answers.
+    /// The count against a brute force (``DrillsBruteForce``): every answer
+    /// 0...25 for every exercise of small sheets, counting the assignments
+    /// that answer every exercise, break no rule and agree with the written
+    /// answers.
     @Test func countMatchesABruteForce() throws {
         var rng = SplitMix64(seed: 17)
         for _ in 0..<400 {
@@ -52,15 +53,7 @@ import Testing
                 answers.append(rng.chance(1, in: 3) ? rng.uniform(in: 0...22) : nil)
             }
             let sheet = Sheet(id: "r", difficulty: rng.chance(1, in: 2) ? .hard : .medium, exercises: exercises, answers: answers)
-            var assignments = 1
-            for (e, given) in zip(sheet.exercises, sheet.answers) {
-                let inRange = sheet.difficulty.range.contains(e.firstNumber) && sheet.difficulty.range.contains(e.secondNumber)
-                let options = (0...25).filter { v in
-                    inRange && v == (e.type == .addition ? e.firstNumber + e.secondNumber : e.firstNumber - e.secondNumber)
-                        && (given == nil || given == v)
-                }
-                assignments *= options.count
-            }
+            let assignments = DrillsBruteForce.count(sheet)
             let counted = try family.count(sheet, limits: CountLimits(keepSolutions: 1))
             #expect(counted.solutionCount == assignments, "\(sheet)")
             #expect(counted.complete)

@@ -52,9 +52,10 @@ struct Spec: CustomStringConvertible {
             case let .cardinality(variables, counts):
                 for (v, count) in counts.enumerated() where variables.filter({ a[$0] == v }).count != count { return false }
             case let .linearSum(variables, coefficients, total):
-                var sum = 0
-                for (x, c) in zip(variables, coefficients) { sum += c * a[x] }
-                if sum != total { return false }
+                // In 128 bits: coefficients up to Int.max never overflow it.
+                var sum = Int128(0)
+                for (x, c) in zip(variables, coefficients) { sum += Int128(c) * Int128(a[x]) }
+                if sum != Int128(total) { return false }
             case let .nogood(variables, values):
                 if variables.indices.allSatisfy({ a[variables[$0]] == values[$0] }) { return false }
             }

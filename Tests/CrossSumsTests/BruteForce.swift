@@ -2,7 +2,8 @@ import CrossSums
 import PuzzleKit
 
 /// The obviously-correct reference: every keep/remove mask, row by row,
-/// keeping only rows that make their sum, then checking the columns.
+/// keeping only rows that make their sum, then checking the columns. Sums
+/// are taken in 128 bits, so numbers up to `Int.max` never overflow them.
 enum BruteForce {
     static func count(_ puzzle: Puzzle) -> Int {
         let rows = puzzle.rows, columns = puzzle.columns
@@ -10,8 +11,8 @@ enum BruteForce {
         let rowOptions: [[[Bool]]] = (0..<rows).map { r in
             (0..<(1 << columns)).compactMap { bits in
                 let mask = (0..<columns).map { bits >> $0 & 1 == 1 }
-                let sum = (0..<columns).reduce(0) { $0 + (mask[$1] ? puzzle.grid[r][$1] : 0) }
-                return sum == puzzle.rowSums[r] ? mask : nil
+                let sum = (0..<columns).reduce(Int128(0)) { $0 + (mask[$1] ? Int128(puzzle.grid[r][$1]) : 0) }
+                return sum == Int128(puzzle.rowSums[r]) ? mask : nil
             }
         }
         var count = 0
@@ -19,7 +20,7 @@ enum BruteForce {
         func visit(_ r: Int) {
             if r == rows {
                 let columnsHold = (0..<columns).allSatisfy { c in
-                    (0..<rows).reduce(0) { $0 + (chosen[$1][c] ? puzzle.grid[$1][c] : 0) } == puzzle.columnSums[c]
+                    (0..<rows).reduce(Int128(0)) { $0 + (chosen[$1][c] ? Int128(puzzle.grid[$1][c]) : 0) } == Int128(puzzle.columnSums[c])
                 }
                 if columnsHold { count += 1 }
                 return

@@ -6,6 +6,10 @@ struct Run {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Ended by a signal (a trap, a crash, or the test stopping it).
+    var signaled = false
+    /// Still running after the seconds allowed, and stopped by the test.
+    var stopped = false
 }
 
 /// The `puzzlelab` binary SwiftPM built beside the test bundle.
@@ -23,8 +27,9 @@ let puzzlelabURL: URL = {
 }()
 
 /// Runs `puzzlelab` with `arguments` in `directory`, feeding it `input` on
-/// standard input (none by default).
-func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> Run {
+/// standard input (none by default); with `seconds`, stops it (SIGTERM) once
+/// it has run that long.
+func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? = nil, seconds: Double? = nil) throws -> Run {
     let process = Process()
     process.executableURL = puzzlelabURL
     process.arguments = arguments
@@ -45,13 +50,21 @@ func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? =
         process.standardInput = FileHandle.nullDevice
     }
     try process.run()
+    var stopped = false
+    if let seconds {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        stopped = process.isRunning
+        if stopped { process.terminate() }
+    }
     process.waitUntilExit()
     try out.close()
     try err.close()
     defer { try? FileManager.default.removeItem(at: dir) }
     return Run(status: process.terminationStatus,
                stdout: try String(contentsOf: outURL, encoding: .utf8),
-               stderr: try String(contentsOf: errURL, encoding: .utf8))
+               stderr: try String(contentsOf: errURL, encoding: .utf8),
+               signaled: process.terminationReason == .uncaughtSignal, stopped: stopped)
 }
 
 /// A fresh temporary directory for one test.

@@ -77,9 +77,9 @@ import Testing
     /// The answer logs of the reproducer corpus replay as its README says.
     @Test func corpusAnswerLogsReplayAsDocumented() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/crashes")
-        let crlf = try puzzlelab(["drills", "replay", "drills-answer-log-crlf.csv"], in: corpus)
-        let lf = try puzzlelab(["drills", "replay", "-"], input: try String(contentsOf: corpus.appendingPathComponent("drills-answer-log-crlf.csv"), encoding: .utf8)
+            .appendingPathComponent("Fixtures/crashes/drills-replay")
+        let crlf = try puzzlelab(["drills", "replay", "drills-crlf-log.csv"], in: corpus)
+        let lf = try puzzlelab(["drills", "replay", "-"], input: try String(contentsOf: corpus.appendingPathComponent("drills-crlf-log.csv"), encoding: .utf8)
                                 .replacingOccurrences(of: "\r\n", with: "\n"))
         #expect(crlf.status == 0 && crlf.stdout == lf.stdout && crlf.stdout.hasPrefix("kind,name,"))
         let bad = try puzzlelab(["drills", "replay", "drills-answer-log-bad-lines.csv"], in: corpus)
