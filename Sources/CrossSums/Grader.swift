@@ -168,17 +168,28 @@ public struct Grader: Sendable {
     ///     ``GradeOutcome/budgetExceeded`` once this much time has passed (the
     ///     clock is read before each guess and each supposition tried).
     ///   - solutionsUpTo2: the puzzle's solutions counted up to 2, when the
-    ///     caller already has them; otherwise the solver counts them.
+    ///     caller already has them; otherwise the solver counts them. A count
+    ///     of 0 proves there is no solution: the report is then
+    ///     ``GradeOutcome/noSolution`` at once, without a search (which could
+    ///     spend its whole budget on a wide grid before it saw the same).
     /// - Complexity: polynomial without guessing; each guess may double the work.
     public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil,
                       solutionsUpTo2: Int? = nil) -> GradeReport {
+        let count = solutionsUpTo2 ?? (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
+        return grade(upTo: limit, guessBudget: guessBudget, timeLimit: timeLimit, knownSolutionsUpTo2: count)
+    }
+
+    /// ``grade(upTo:guessBudget:timeLimit:solutionsUpTo2:)`` with the count
+    /// known, or `nil` when a budget stopped it before it knew (the report
+    /// then says 0 solutions, which callers hide as unknown).
+    func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration?,
+               knownSolutionsUpTo2 known: Int?) -> GradeReport {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
-        run.deadline = Deadline(timeLimit)
         let start = _SearchState(board: board)
+        if known == 0 { return run.report(.contradiction(start), puzzle: puzzle, solutionsUpTo2: 0) }
+        run.deadline = Deadline(timeLimit)
         let outcome = run.solveTiered(start)
-        let count = solutionsUpTo2.map { min($0, 2) }
-            ?? (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
-        return run.report(outcome, puzzle: puzzle, solutionsUpTo2: count)
+        return run.report(outcome, puzzle: puzzle, solutionsUpTo2: known.map { min($0, 2) } ?? 0)
     }
 
     /// The next step from a partly marked grid: the easiest deduction

@@ -86,4 +86,20 @@ import Testing
         let bad = try puzzlelab(["review", "missing.mcw"], in: dir)
         #expect(bad.status != 0 && bad.stderr == "missing.mcw:1: no such file\n", "\(bad.stderr)")
     }
+
+    /// Issue 33: `review` grades a cross sums puzzle once, within --timeout
+    /// (it graded up to three times with 10 s each, ignoring it). Fourteen
+    /// by fourteen ones, seven kept per line: nothing to deduce, so grading
+    /// stops at the budget; the solution drawn is the one the count found.
+    @Test func reviewGradesCrossSumsOnceWithinItsTimeout() throws {
+        let dir = try temporaryDirectory()
+        let row = ["7"] + Array(repeating: "1", count: 14)
+        let text = (["."] + Array(repeating: "7", count: 14)).joined(separator: " ") + "\n"
+            + Array(repeating: row.joined(separator: " ") + "\n", count: 14).joined()
+        try text.write(to: dir.appendingPathComponent("ones.xsum"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["review", "ones.xsum", "--timeout", "0.2"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("budget-exceeded (stopped by the time budget: a lower bound)"))
+        #expect(run.stdout.contains("<summary>Show the solution</summary>"))
+    }
 }
