@@ -11,7 +11,7 @@ public struct GenerationRequest: Sendable, Equatable {
     /// otherwise). Families that cannot honour it say so in
     /// ``PuzzleFamily/unsupported(_:)``.
     public var minBlanks: Int?
-    /// The wall-clock budget of the search for a unique (or labelled)
+    /// The CPU-time budget (``Deadline``) of the search for a unique (or labelled)
     /// puzzle; a generator that runs out of it fails with the reason
     /// `time-limit`. `nil`: none.
     public var timeLimit: Duration?
