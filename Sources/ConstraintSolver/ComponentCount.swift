@@ -78,8 +78,12 @@ struct _ComponentCounter {
     private(set) var failures = 0
     private(set) var maxDepth = 0
     private var depth = 0
-    /// Set when a budget stopped the count; every partial count is then a lower bound.
-    private(set) var stop: StopReason?
+    /// Set when a node or time budget stopped the count.
+    private var budgetStop: StopReason?
+    /// Why the count stopped (a budget, or the deadline in a propagation),
+    /// `nil` while it runs to the end; every partial count is then a lower
+    /// bound, and nothing is cached.
+    var stop: StopReason? { budgetStop ?? (engine.interrupted ? .timeLimit : nil) }
     /// Counts of components that take no tracked resource, by their key.
     private var cache: [[Int]: Int] = [:]
     /// Components answered from the cache.
@@ -98,6 +102,7 @@ struct _ComponentCounter {
         self.engine = engine
         self.limits = limits
         deadline = Deadline(limits.time)
+        self.engine.startClock(deadline)
         let n = engine.variableCount
         var links = [[Int]](repeating: [], count: n)
         var members = [[(base: Int, width: Int)]](repeating: [], count: n)
@@ -235,9 +240,9 @@ struct _ComponentCounter {
     private mutating func budgetExhausted() -> Bool {
         if stop != nil { return true }
         if let limit = limits.nodes, nodes >= limit {
-            stop = .nodeLimit
-        } else if nodes & 63 == 0, deadline.passed {
-            stop = .timeLimit
+            budgetStop = .nodeLimit
+        } else if engine.outOfTime(after: engine.variableCount) {
+            budgetStop = .timeLimit
         }
         return stop != nil
     }
@@ -741,6 +746,7 @@ extension _Engine {
         var counter = _ComponentCounter(self, limits: limits)
         let count = counter.countFromRoot()
         self = counter.engine
+        startClock(Deadline(nil))
         return counted(count, by: counter, propagations: propagationCount - propagationsBefore)
     }
 

@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// The solver's internal state: domains, trail, propagators and scratch space.
 ///
 /// Everything the search touches lives in flat arrays owned by this struct and
@@ -54,6 +56,11 @@ struct _Engine: Sendable {
     /// The propagator being run, which is never re-queued by its own changes.
     var running = -1
     var propagationCount = 0
+
+    // MARK: The clock of the current search (see Propagation.swift)
+    var meter = WorkMeter(Deadline(nil))
+    /// Set once the deadline has passed: propagation stopped part-way.
+    var interrupted: Bool { meter.hasPassed }
 
     // MARK: Table data (see Table.swift)
     var tableSupports: [UInt64] = []

@@ -46,6 +46,10 @@ extension _Engine {
     ///
     /// - Returns: `false` when the total cannot be reached.
     /// - Complexity: O(*n*²) for bounds; O(*n* × *total* / 64) for reachability.
+    ///
+    /// No sum here can overflow: the model refuses coefficients adding up
+    /// beyond `Int.max` and a total outside `0...sum`, so `remaining` stays
+    /// within `total - sum ... total` and `undecidedWeight` within `0...sum`.
     mutating func propagateLinearSum(_ h: _LinearSumHeader) -> Bool {
         var remaining = h.total
         var undecidedWeight = 0
@@ -76,6 +80,8 @@ extension _Engine {
         var undecidedWeight = undecidedWeight
         var changed = true
         while changed {
+            // A pass costs the line's length; stopped, propagate() reports it.
+            if outOfTime(after: undecidedCount) { return true }
             changed = false
             for u in 0..<undecidedCount {
                 let e = scratchInts[u]

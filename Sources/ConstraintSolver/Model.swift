@@ -227,6 +227,9 @@ public struct Model: Sendable {
         }
         var mergedVariables: [Int] = []
         var mergedCoefficients: [Int] = []
+        // Where each variable went in `mergedVariables`: a line of a wide
+        // grid has 100,000 of them, too many to look up one by one.
+        var slot: [Int: Int] = [:]
         var sum = 0
         for (variable, coefficient) in zip(variables, coefficients) {
             guard domainSizes[variable] <= 2 else {
@@ -238,9 +241,10 @@ public struct Model: Sendable {
             let (next, overflow) = sum.addingReportingOverflow(coefficient)
             guard !overflow else { throw ModelError(.overflow, "the coefficients overflow Int") }
             sum = next
-            if let at = mergedVariables.firstIndex(of: variable) {
+            if let at = slot[variable] {
                 mergedCoefficients[at] += coefficient
             } else {
+                slot[variable] = mergedVariables.count
                 mergedVariables.append(variable)
                 mergedCoefficients.append(coefficient)
             }

@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// A propagator: a closed set of kinds, each a plain-data header.
 ///
 /// Dispatch is a `switch` over this enum, so the propagation loop has no
@@ -81,12 +83,28 @@ extension _Engine {
             }
             modified[p] = 0
             running = -1
-            if !consistent {
+            if !consistent || outOfTime(after: propagators[p].scope.count) {
                 clearQueue()
                 return false
             }
         }
         return true
+    }
+
+    /// Makes ``propagate()`` and the searches read `deadline`, metered by
+    /// work: scope positions a propagator visits, variables a search node
+    /// scans. A wide model cannot run far past its deadline.
+    mutating func startClock(_ deadline: Deadline) {
+        meter = WorkMeter(deadline)
+    }
+
+    /// Counts `work`; `true` once the deadline has passed, and from then on
+    /// until the next ``startClock(_:)``. ``propagate()`` then returns
+    /// `false` with its fixpoint unknown: a search must stop with
+    /// `timeLimit` (``interrupted``) and never take that for a failure.
+    @inline(__always)
+    mutating func outOfTime(after work: Int) -> Bool {
+        meter.passed(after: work)
     }
 
     /// Empties the queue after a failure.

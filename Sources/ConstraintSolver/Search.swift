@@ -65,10 +65,12 @@ extension _Engine {
         return run.result
     }
 
-    /// Returns the engine to the root state after ``runSearch(_:)``.
+    /// Returns the engine to the root state after ``runSearch(_:)``, its
+    /// clock stopped (propagation between searches is never interrupted).
     mutating func endSearch(_ run: _SearchRun) {
         restore(to: run.rootMark)
         frames.removeAll(keepingCapacity: true)
+        startClock(Deadline(nil))
     }
 
     /// Searches the model from its root and leaves the engine where the
@@ -88,13 +90,15 @@ extension _Engine {
         var stopReason = StopReason.exhausted
         var stoppedAtOpenNode = false
 
-        /// The limit that forbids visiting one more node, if any.
+        /// The limit that forbids visiting one more node, if any (a node
+        /// scans every variable to choose one).
         func budgetExhausted() -> StopReason? {
             if nodes >= nodeLimit { return .nodeLimit }
-            if nodes & 63 == 0, deadline.passed { return .timeLimit }
+            if outOfTime(after: variableCount) { return .timeLimit }
             return nil
         }
 
+        startClock(deadline)
         frames.removeAll(keepingCapacity: true)
         beginSegment()
         let rootMark = trail.count
@@ -105,8 +109,13 @@ extension _Engine {
         } else {
             nodes = 1
             var consistent = propagateRoot()
-            if !consistent { failures += 1 }
+            if !consistent && !interrupted { failures += 1 }
             while true {
+                // A propagation the deadline stopped proved nothing.
+                if interrupted {
+                    stopReason = .timeLimit
+                    break
+                }
                 if consistent {
                     let x = selectVariable()
                     if x >= 0 {
@@ -121,7 +130,7 @@ extension _Engine {
                         nodes += 1
                         maxDepth = max(maxDepth, frames.count)
                         consistent = assign(x, v) && propagate()
-                        if !consistent { failures += 1 }
+                        if !consistent && !interrupted { failures += 1 }
                         continue
                     }
                     solutionCount += 1
@@ -144,7 +153,7 @@ extension _Engine {
                 frames.removeLast()
                 nodes += 1
                 consistent = removeValue(frame.variable, frame.value) && propagate()
-                if !consistent { failures += 1 }
+                if !consistent && !interrupted { failures += 1 }
             }
         }
 

@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// The line reasoning shared by the grader, the hints and the generator.
 ///
 /// Cell states are `_undecided`, `_removed` or `_kept`, one `Int8` per cell
@@ -309,6 +311,10 @@ struct _Propagator {
     /// After a refutation: how many cells the supposition decided before the
     /// contradiction (a measure of how long its chain of reasoning is).
     var refutationLength = 0
+    /// The grader's time budget, metered by the cells of the lines settled:
+    /// once it has passed, ``run(_:upTo:)`` stops part-way (no
+    /// contradiction found) and ``refutes(_:keep:in:)`` refutes nothing.
+    var meter = WorkMeter(Deadline(nil))
 
     init(board: _Board) {
         self.board = board
@@ -354,6 +360,10 @@ struct _Propagator {
                 clear(from: head)
                 return false
             }
+            if meter.passed(after: board.lineStart[l + 1] - board.lineStart[l]) {
+                clear(from: head)
+                return true
+            }
             for cell in changed {
                 let other = l < board.rows ? board.columnLine(of: cell) : board.rowLine(of: cell)
                 enqueue(other)
@@ -393,6 +403,10 @@ struct _Propagator {
         log.removeAll(keepingCapacity: true)
         enqueueLines(of: cell)
         let consistentResult = run(&grid, upTo: .combinations)
+        if meter.hasPassed {
+            swap(&grid, &trial)
+            return false
+        }
         if consistentResult {
             consistent[cell] |= bit
             for c in log { consistent[c] |= grid[c] == _kept ? 1 : 2 }

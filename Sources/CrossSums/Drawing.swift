@@ -6,7 +6,11 @@ import PuzzleKit
 /// circled and the others struck through.
 extension CrossSumsFamily: DrawableFamily {
     public func board(_ puzzle: Puzzle, solved: Bool) throws -> Board {
-        let mask = solved ? try solution(of: puzzle) : nil
+        board(puzzle, mask: solved ? try solution(of: puzzle) : nil)
+    }
+
+    /// The board with `mask` (when given) filled in.
+    private func board(_ puzzle: Puzzle, mask: [[Bool]]?) -> Board {
         var cells: [Cell] = []
         for (column, sum) in puzzle.columnSums.enumerated() { cells.append(Cell(row: 0, column: column + 1, "\(sum)", .label)) }
         for (row, sum) in puzzle.rowSums.enumerated() { cells.append(Cell(row: row + 1, column: 0, "\(sum)", .label)) }
@@ -21,7 +25,21 @@ extension CrossSumsFamily: DrawableFamily {
     }
 
     public func steps(_ puzzle: Puzzle) throws -> [StepMarks] {
-        try Grader(puzzle: puzzle).grade(timeLimit: DefaultBudget.time).steps.map { step in
+        try graded(puzzle, timeLimit: DefaultBudget.time).steps
+    }
+
+    /// One grade within `timeLimit`; the solution drawn is the puzzle's own,
+    /// else the grader's, else the first the grade's count found.
+    public func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing {
+        let graded = try grading(puzzle, solutionsUpTo2: nil, explain: true, timeLimit: timeLimit)
+        let solution = puzzle.solution ?? graded.report.solution ?? graded.found
+        return GradedDrawing(grade: graded.result, steps: marks(graded.report.steps, puzzle),
+                             solved: solution.map { board(puzzle, mask: $0) })
+    }
+
+    /// The cells each step reads and decides, on the board.
+    private func marks(_ steps: [DeductionStep], _ puzzle: Puzzle) -> [StepMarks] {
+        steps.map { step in
             var read: [GridPosition] = []
             for line in step.lines {
                 switch line {

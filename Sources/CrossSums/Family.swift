@@ -80,9 +80,12 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
             Metric("keptCells", unit: "cells", kind: .count, "numbers the solution keeps") { puzzle in
                 puzzle.solution.map { mask in .int(mask.joined().filter { $0 }.count) } ?? .null
             },
-            Metric("gridTotal", unit: "sum", kind: .integer, "the sum of all numbers in the grid") { .int($0.grid.joined().reduce(0, +)) },
+            // Null (no number) beyond Int.max, where a grid of big numbers can go.
+            Metric("gridTotal", unit: "sum", kind: .integer, "the sum of all numbers in the grid") {
+                Puzzle.total(Array($0.grid.joined())).map { .int($0) } ?? .null
+            },
             Metric("keptTotal", unit: "sum", kind: .integer, "the sum of the kept numbers (= all row sums added up)") {
-                .int($0.rowSums.reduce(0, +))
+                Puzzle.total($0.rowSums).map { .int($0) } ?? .null
             },
         ])
 
@@ -112,10 +115,29 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
     public var gradeLabels: [String] { Profile.allCases.map(\.rawValue) + ["guess-required"] }
 
     public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+        try grading(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: timeLimit).result
+    }
+
+    /// One grade within `timeLimit`: the count up to 2 first (unless
+    /// `solutionsUpTo2` gives it), then the grader in the time left, which
+    /// does not search when the count proved there is no solution.
+    ///
+    /// - Returns: the result, the grader's report, and the first solution the
+    ///   count found (`nil` when `solutionsUpTo2` was given or it found none).
+    func grading(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool,
+                 timeLimit: Duration?) throws -> (result: GradeResult, report: GradeReport, found: [[Bool]]?) {
         let deadline = Deadline(timeLimit)
-        let upTo2 = solutionsUpTo2 ?? self.solutionsUpTo2(puzzle, timeLimit: deadline.remaining)
-        let report = try Grader(puzzle: puzzle).grade(timeLimit: deadline.remaining,
-                                                      solutionsUpTo2: upTo2 ?? 0)
+        let grader = try Grader(puzzle: puzzle)
+        var upTo2 = solutionsUpTo2
+        var found: [[Bool]]?
+        if upTo2 == nil {
+            let counted = try Solver(puzzle: puzzle).solve(SearchLimits(
+                CountLimits(solutions: 2, time: deadline.remaining, keepSolutions: 1)))
+            found = counted.solutions.first
+            // As solutionsUpTo2(_:timeLimit:): unknown when a budget stopped it.
+            if counted.complete || counted.stopReason == .solutionLimit { upTo2 = min(counted.solutionCount, 2) }
+        }
+        let report = grader.grade(timeLimit: deadline.remaining, knownSolutionsUpTo2: upTo2)
         var fields = report.reportRow.fields
         fields.removeAll { $0.key == "id" }
         let result = GradeResult(
@@ -125,7 +147,7 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
             longestForcedRun: report.longestForcedRun, visibility: nil, details: [],
             explanation: explain ? report.steps.map(\.explanation) : [], fields: fields,
             complete: report.outcome != .budgetExceeded)
-        return upTo2 == nil ? result.withUnknownSolutionCount() : result
+        return (upTo2 == nil ? result.withUnknownSolutionCount() : result, report, found)
     }
 
     public func startSession(_ puzzle: Puzzle) throws -> GameSession { try GameSession(puzzle: puzzle) }

@@ -165,20 +165,32 @@ public struct Grader: Sendable {
     ///   - guessBudget: the most guesses to try before giving up with
     ///     ``GradeOutcome/budgetExceeded``.
     ///   - timeLimit: when given, grading gives up with
-    ///     ``GradeOutcome/budgetExceeded`` once this much time has passed (the
-    ///     clock is read before each guess and each supposition tried).
+    ///     ``GradeOutcome/budgetExceeded`` once this much CPU time has passed
+    ///     (the clock is read as the work goes, ``WorkMeter``: each step, line
+    ///     settled, supposition and guess counts the cells it looks at).
     ///   - solutionsUpTo2: the puzzle's solutions counted up to 2, when the
-    ///     caller already has them; otherwise the solver counts them.
+    ///     caller already has them; otherwise the solver counts them. A count
+    ///     of 0 proves there is no solution: the report is then
+    ///     ``GradeOutcome/noSolution`` at once, without a search (which could
+    ///     spend its whole budget on a wide grid before it saw the same).
     /// - Complexity: polynomial without guessing; each guess may double the work.
     public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil,
                       solutionsUpTo2: Int? = nil) -> GradeReport {
+        let count = solutionsUpTo2 ?? (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
+        return grade(upTo: limit, guessBudget: guessBudget, timeLimit: timeLimit, knownSolutionsUpTo2: count)
+    }
+
+    /// ``grade(upTo:guessBudget:timeLimit:solutionsUpTo2:)`` with the count
+    /// known, or `nil` when a budget stopped it before it knew (the report
+    /// then says 0 solutions, which callers hide as unknown).
+    func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration?,
+               knownSolutionsUpTo2 known: Int?) -> GradeReport {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
-        run.deadline = Deadline(timeLimit)
         let start = _SearchState(board: board)
+        if known == 0 { return run.report(.contradiction(start), puzzle: puzzle, solutionsUpTo2: 0) }
+        run.propagator.meter = WorkMeter(Deadline(timeLimit))
         let outcome = run.solveTiered(start)
-        let count = solutionsUpTo2.map { min($0, 2) }
-            ?? (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
-        return run.report(outcome, puzzle: puzzle, solutionsUpTo2: count)
+        return run.report(outcome, puzzle: puzzle, solutionsUpTo2: known.map { min($0, 2) } ?? 0)
     }
 
     /// The next step from a partly marked grid: the easiest deduction
@@ -226,12 +238,14 @@ struct _GradeRun {
     var backtracks = 0
     var maxGuessDepth = 0
     var budgetExceeded = false
+    /// Its ``_Propagator/meter`` is the time budget of the whole run.
     var propagator: _Propagator
-    var deadline = Deadline(nil)
 
-    /// Whether the time limit has passed (and records that the budget ran out).
-    mutating func outOfTime() -> Bool {
-        if deadline.passed { budgetExceeded = true }
+    /// Counts `work` (cells looked at) against the time budget; whether it
+    /// has run out (and records that it did). Every step and every
+    /// supposition counts, so no loop over a wide grid outruns the budget.
+    mutating func outOfTime(after work: Int) -> Bool {
+        if propagator.meter.passed(after: work) { budgetExceeded = true }
         return budgetExceeded
     }
 
@@ -251,6 +265,8 @@ struct _GradeRun {
 
     /// Applies the easiest available deduction (up to `limit`, guessing excluded).
     mutating func step(_ state: inout _SearchState, depth: Int) -> DeductionResult {
+        // A step looks at every line at least once.
+        if outOfTime(after: board.lineCount) { return .none }
         refresh(&state)
         var best: Technique?
         for finding in state.findings {
@@ -278,7 +294,7 @@ struct _GradeRun {
                 round: round, movesOnOffer: Set(offered).count, guessDepth: depth, explanation: explanation))
             return .progress
         }
-        guard limit >= .rowAndColumn, !outOfTime() else { return .none }
+        guard limit >= .rowAndColumn, !outOfTime(after: 0) else { return .none }
         // Row and column: suppositions that lead to a contradiction.
         // The fast propagator finds them; the one that decides the fewest
         // cells before its contradiction (the first on ties) is followed step
@@ -287,7 +303,7 @@ struct _GradeRun {
         var offered = 0
         propagator.resetConsistency()
         for cell in 0..<board.cellCount where state.cells[cell] == _undecided {
-            if deadline.end != nil && outOfTime() { return .none }
+            if outOfTime(after: 1) { return .none }
             var found = false
             for keep in [true, false] where propagator.refutes(cell, keep: keep, in: state.cells) {
                 if found { return .contradiction }  // both decisions fail
@@ -313,7 +329,7 @@ struct _GradeRun {
     /// Follows the consequences of supposing `keep` for `cell` with the
     /// single-line techniques (breadth first); the chain when it ends in a
     /// contradiction, else `nil`.
-    func suppose(_ cell: Int, keep: Bool, _ cells: [Int8]) -> _Supposition? {
+    mutating func suppose(_ cell: Int, keep: Bool, _ cells: [Int8]) -> _Supposition? {
         var trial = cells
         trial[cell] = keep ? _kept : _removed
         var queue = [board.rowLine(of: cell), board.columnLine(of: cell)]
@@ -325,6 +341,7 @@ struct _GradeRun {
             let l = queue[head]
             head += 1
             queued[l] = false
+            if outOfTime(after: board.lineStart[l + 1] - board.lineStart[l]) { return nil }
             switch board.analyze(l, trial, upTo: .combinations) {
             case .nothing:
                 continue
@@ -465,7 +482,7 @@ extension _GradeRun: TieredSolver {
 
     /// Counts the guess against the guess and time budgets.
     mutating func mayTryGuess(depth: Int) -> Bool {
-        guard guesses < guessBudget, !outOfTime() else {
+        guard guesses < guessBudget, !outOfTime(after: board.cellCount) else {
             budgetExceeded = true
             return false
         }

@@ -66,6 +66,22 @@ extension Puzzle {
         return total
     }
 
+    /// The exact sum of `numbers` as a count of 2^64 wraps and the rest,
+    /// `wraps × 2^64 + rest`: equal sums give equal pairs whatever their size,
+    /// where an `Int` total would overflow (an overflow is "unknown", never
+    /// "different").
+    static func exactTotal(_ numbers: [Int]) -> (wraps: Int, rest: UInt64) {
+        var wraps = 0
+        var rest: UInt64 = 0
+        for n in numbers {
+            let (next, carry) = rest.addingReportingOverflow(UInt64(truncatingIfNeeded: n))
+            // A negative n is its bit pattern minus 2^64.
+            wraps += (carry ? 1 : 0) - (n < 0 ? 1 : 0)
+            rest = next
+        }
+        return (wraps, rest)
+    }
+
     static func total(_ numbers: [Int]) -> Int? {
         var sum = 0
         for n in numbers {

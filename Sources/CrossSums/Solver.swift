@@ -86,9 +86,9 @@ public struct Solver: Sendable {
         if let problem = checked.problem { throw .invalidPuzzle(problem) }
         rows = puzzle.rows
         columns = puzzle.columns
-        let rowTotal = Puzzle.total(puzzle.rowSums)
-        let columnTotal = Puzzle.total(puzzle.columnSums)
-        if rowTotal == nil || columnTotal == nil || rowTotal != columnTotal {
+        // Both are the total of the kept numbers, compared exactly: a grand
+        // total beyond Int.max is no reason to refuse a solution.
+        if Puzzle.exactTotal(puzzle.rowSums) != Puzzle.exactTotal(puzzle.columnSums) {
             model = nil
             return
         }

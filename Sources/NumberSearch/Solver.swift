@@ -96,7 +96,12 @@ public enum Solver {
             result.pathCounts.append(count)
             result.paths.append(listed)
             let (product, overflow) = result.solutionCount.multipliedReportingOverflow(by: count)
-            if overflow {
+            if count == 0 && result.complete {
+                // No way to answer this question: no way at all, exactly,
+                // whatever the product before it had overflowed to.
+                result.overflow = false
+                result.solutionCount = 0
+            } else if overflow {
                 result.overflow = true
                 result.solutionCount = Int.max
             } else if !result.overflow {

@@ -23,6 +23,37 @@ public protocol DrawableFamily: GradingFamily {
     ///
     /// - Throws: what grading throws.
     func steps(_ puzzle: Puzzle) throws -> [StepMarks]
+
+    /// Everything drawn of a puzzle from one grade within `timeLimit`: the
+    /// grade with its explanation, the marks of its steps and the solved
+    /// board. The default grades, then asks ``steps(_:)`` and
+    /// ``board(_:solved:)``; a family whose grader searches grades once.
+    ///
+    /// - Throws: what grading throws.
+    func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing
+}
+
+/// A puzzle's grade with what its drawings need, from one grade.
+public struct GradedDrawing: Sendable {
+    /// The grade, with its explanation.
+    public var grade: GradeResult
+    /// The cells each step of the explanation reads and decides.
+    public var steps: [StepMarks]
+    /// The board with the solution filled in (the puzzle's own, else the
+    /// one found); `nil` when there is none.
+    public var solved: Board?
+
+    public init(grade: GradeResult, steps: [StepMarks], solved: Board?) {
+        self.grade = grade
+        self.steps = steps
+        self.solved = solved
+    }
+
+    /// ``solved``, or a one-line error naming the puzzle `id` without one.
+    public func solvedBoard(of id: String) throws -> Board {
+        guard let solved else { throw DrawingError("\(id): the puzzle carries no solution and the grader found none to draw") }
+        return solved
+    }
 }
 
 /// Why a puzzle cannot be drawn as asked, as one line.
@@ -33,6 +64,11 @@ public struct DrawingError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension DrawableFamily {
+    public func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing {
+        GradedDrawing(grade: try grade(puzzle, solutionsUpTo2: nil, explain: true, timeLimit: timeLimit),
+                      steps: try steps(puzzle), solved: try? board(puzzle, solved: true))
+    }
+
     /// The puzzle as an SVG document for `paper`.
     ///
     /// - Parameters:
@@ -42,20 +78,21 @@ extension DrawableFamily {
     ///     it reads and the cells it decides.
     ///   - paper: the sheet size, or ``Paper/fit`` for just the board.
     ///   - title: a line above the board, or `nil` for none.
+    ///   - timeLimit: the budget of the one grade a step needs.
     /// - Throws: ``DrawingError`` for a step the explanation does not have, or what ``board(_:solved:)`` and
-    ///   ``steps(_:)`` throw.
+    ///   ``graded(_:timeLimit:)`` throw.
     public func draw(_ puzzle: Puzzle, solution: Bool = false, step: Int? = nil, paper: Paper = .a4,
-                     title: String? = nil) throws -> String {
-        let board = try board(puzzle, solved: solution)
-        var layers: [StepMarks] = []
-        if let step {
-            let steps = try steps(puzzle)
-            guard steps.indices.contains(step - 1) else {
-                throw DrawingError(steps.isEmpty ? "the explanation has no steps, so there is no step \(step)"
-                                                 : "there is no step \(step): expected 1…\(steps.count)")
-            }
-            layers = [steps[step - 1]]
+                     title: String? = nil, timeLimit: Duration? = DefaultBudget.time) throws -> String {
+        guard let step else {
+            return SVG.document(try board(puzzle, solved: solution), paper: paper, title: title, highlights: [], hidden: false)
         }
-        return SVG.document(board, paper: paper, title: title, highlights: layers, hidden: false)
+        let graded = try graded(puzzle, timeLimit: timeLimit)
+        let board = solution ? try graded.solvedBoard(of: id(of: puzzle)) : try board(puzzle, solved: false)
+        let steps = graded.steps
+        guard steps.indices.contains(step - 1) else {
+            throw DrawingError(steps.isEmpty ? "the explanation has no steps, so there is no step \(step)"
+                                             : "there is no step \(step): expected 1…\(steps.count)")
+        }
+        return SVG.document(board, paper: paper, title: title, highlights: [steps[step - 1]], hidden: false)
     }
 }

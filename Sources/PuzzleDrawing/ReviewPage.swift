@@ -147,10 +147,14 @@ extension DrawableFamily {
     /// - Parameters:
     ///   - puzzle: the puzzle to review.
     ///   - facts: shown before the grade and score (seed, profile).
-    /// - Throws: what grading and ``board(_:solved:)`` throw.
-    public func reviewEntry(_ puzzle: Puzzle, facts: [(name: String, value: String)]) throws -> ReviewPage.Entry {
-        let grade = try grade(puzzle, solutionsUpTo2: nil, explain: true)
-        let marks = try steps(puzzle)
+    ///   - timeLimit: the budget of the puzzle's one grade.
+    /// - Throws: what grading and ``board(_:solved:)`` throw, or a
+    ///   ``DrawingError`` when there is no solution to draw.
+    public func reviewEntry(_ puzzle: Puzzle, facts: [(name: String, value: String)],
+                            timeLimit: Duration? = DefaultBudget.time) throws -> ReviewPage.Entry {
+        let graded = try graded(puzzle, timeLimit: timeLimit)
+        let grade = graded.grade
+        let marks = graded.steps
         let techniques = Technique.allCases.compactMap { technique -> (name: String, count: Int)? in
             let count = marks.filter { $0.technique == technique.code }.count
             return count == 0 ? nil : (technique.name, count)
@@ -161,7 +165,7 @@ extension DrawableFamily {
                             ("score", String(grade.score)), ("steps", String(grade.explanation.count))],
             techniques: techniques,
             drawing: SVG.document(try board(puzzle, solved: false), paper: .fit, title: nil, highlights: marks, hidden: true),
-            solution: SVG.document(try board(puzzle, solved: true), paper: .fit, title: nil),
+            solution: SVG.document(try graded.solvedBoard(of: id(of: puzzle)), paper: .fit, title: nil),
             steps: grade.explanation)
     }
 }

@@ -12,7 +12,7 @@ public struct GenerationRequest: Sendable, Equatable {
     /// is true (the command line refuses it for the others; their
     /// generators ignore it).
     public var minBlanks: Int?
-    /// The wall-clock budget of the search for a unique (or labelled)
+    /// The CPU-time budget (``Deadline``) of the search for a unique (or labelled)
     /// puzzle; a generator that runs out of it fails with the reason
     /// `time-limit`. `nil`: none.
     public var timeLimit: Duration?

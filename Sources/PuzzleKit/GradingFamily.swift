@@ -14,7 +14,7 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     ///   - explain: write ``GradeResult/explanation``, one sentence per step;
     ///     without it the explanation is empty (bench and export never read
     ///     it, and writing the sentences can cost as much as grading).
-    ///   - timeLimit: the wall-clock budget of the grade (and of the
+    ///   - timeLimit: the CPU-time budget (``Deadline``) of the grade (and of the
     ///     uniqueness check in it); a grade stopped by it has
     ///     ``GradeResult/complete`` false. `nil`: none.
     func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult

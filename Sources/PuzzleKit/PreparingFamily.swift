@@ -28,7 +28,7 @@ public protocol PreparingFamily<Puzzle>: CountingFamily, GradingFamily {
     ///   - prepared: the puzzle, prepared.
     ///   - solutionsUpTo2: its solutions counted up to 2, when known.
     ///   - explain: write the explanation, one sentence per step.
-    ///   - timeLimit: the wall-clock budget of the grade.
+    ///   - timeLimit: the CPU-time budget (``Deadline``) of the grade.
     func grade(prepared: Prepared, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult
 }
 

@@ -1,10 +1,10 @@
 /// The budgets every search starts with unless told otherwise: no count or
-/// grade runs longer than ``time`` of wall-clock time per puzzle, whatever
+/// grade runs longer than ``time`` of CPU time per puzzle (``Deadline``), whatever
 /// the input, and a count visits at most ``nodes`` search nodes.
 public enum DefaultBudget {
     /// Search nodes per count.
     public static let nodes = 10_000_000
-    /// Wall-clock time per count and per grade.
+    /// CPU time per count and per grade.
     public static let time: Duration = .seconds(10)
 }
 
@@ -14,7 +14,7 @@ public struct CountLimits: Sendable, Equatable {
     public var solutions: Int?
     /// Search-node budget.
     public var nodes: Int
-    /// Wall-clock budget; `nil`: none.
+    /// CPU-time budget (``Deadline``); `nil`: none.
     public var time: Duration?
     /// How many solutions to keep and show.
     public var keepSolutions: Int

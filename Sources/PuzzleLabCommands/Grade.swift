@@ -13,10 +13,10 @@ struct Grade: ParsableCommand {
             files, or generated puzzles (--profile or --count; the profile
             defaults to the family's first, as in generate).
 
-            Each grade (with its uniqueness check) has 10 seconds unless
-            --timeout says otherwise; a grade stopped by it is marked
-            incomplete (text: "stopped by timeLimit", json/csv: complete
-            false) and its label and score are lower bounds.
+            Each grade (with its uniqueness check) has 10 seconds of CPU time
+            unless --timeout says otherwise; a grade stopped by it is marked
+            incomplete (text: "stopped by timeLimit (10 s CPU)", json/csv:
+            complete false) and its label and score are lower bounds.
 
             Grading checks uniqueness, it does not count: the solutionsUpTo2
             field (json, csv) is the number of solutions counted up to 2 —
@@ -130,7 +130,7 @@ struct Grade: ParsableCommand {
             printReport("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
                   + " \(counted(report.steps, "step")) in \(counted(report.rounds, "round")); \(counted(report.guesses, "guess", "guesses")),"
                   + " \(counted(report.backtracks, "backtrack"))"
-                  + solutions + (report.complete ? "" : "; stopped by timeLimit: the grade is a lower bound"))
+                  + solutions + (report.complete ? "" : "; stopped by timeLimit (\(Deadline.describe(budget.time))): the grade is a lower bound"))
             for line in report.details { printReport("  \(line)") }
             if explain {
                 for (i, sentence) in report.explanation.enumerated() { printReport("  \(i + 1). \(sentence)") }

@@ -77,7 +77,7 @@ struct Review: ParsableCommand {
             let facts = [("family", family.info.name), ("seed", String(seed)), ("profile", id)]
             do {
                 let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
-                entries.append(try family.reviewEntry(puzzle, facts: facts))
+                entries.append(try family.reviewEntry(puzzle, facts: facts, timeLimit: budget.time))
             } catch {
                 throw CLIError("profile \(id), seed \(seed): \(error)")
             }
@@ -114,7 +114,8 @@ struct Review: ParsableCommand {
                     failed += 1
                     continue
                 }
-                entries.append(try family.reviewEntry(puzzle, facts: [("family", family.info.name), ("file", file)]))
+                entries.append(try family.reviewEntry(puzzle, facts: [("family", family.info.name), ("file", file)],
+                                                      timeLimit: budget.time))
             } catch {
                 printError(error is FormatError ? "\(error)" : "\(file): \(error)")
                 failed += 1

@@ -8,7 +8,9 @@ struct Solve: ParsableCommand {
         discussion: """
             Counts exactly, by constraint propagation and backtracking (or the
             family's own exact counter), within 10,000,000 search nodes and 10
-            seconds per puzzle unless --nodes or --timeout say otherwise. A
+            seconds of CPU time per puzzle unless --nodes or --timeout say
+            otherwise (the text names the one that stopped it: "stopped by
+            timeLimit (10 s CPU)", "stopped by nodeLimit (100 nodes)"). A
             count stopped by --limit, --nodes or --timeout is a lower bound and is reported with complete = false
             and stopReason solutionLimit, nodeLimit or timeLimit; a count
             beyond 64 bits is reported as 9223372036854775807 with
@@ -95,7 +97,7 @@ struct Solve: ParsableCommand {
             switch format {
             case .json, .csv: printer.print(Self.row(file: file, id: id, counted, elapsed: elapsed, showSolution: showSolution))
             case .text:
-                printReport(Self.summary(file: file, id: id, counted, elapsed: elapsed))
+                printReport(Self.summary(file: file, id: id, counted, elapsed: elapsed, limits: limits))
                 if let text = counted.solutionText {
                     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                     if lines.last?.isEmpty == true { lines.removeLast() }
@@ -106,12 +108,16 @@ struct Solve: ParsableCommand {
         return failed
     }
 
-    /// The one-line text summary of a count that took `elapsed`.
-    static func summary(file: String, id: String, _ c: CountResult, elapsed: Duration) -> String {
+    /// The one-line text summary of a count within `limits` that took
+    /// `elapsed`; a budget that stopped it is named with its size.
+    static func summary(file: String, id: String, _ c: CountResult, elapsed: Duration, limits: CountLimits) -> String {
         let solutions = c.solutionCount == 1 ? "1 solution" : "\(c.solutionCount)\(c.complete ? "" : "+") solutions"
-        let stop = c.stopReason == "overflow"
-            ? "stopped by overflow (more than 64 bits" + (puzzleNumberHint.map { "; \($0)" } ?? "") + ")"
-            : "stopped by \(c.stopReason)"
+        let stop = switch c.stopReason {
+        case "overflow": "stopped by overflow (more than 64 bits" + (puzzleNumberHint.map { "; \($0)" } ?? "") + ")"
+        case "timeLimit": "stopped by timeLimit" + (limits.time.map { " (\(Deadline.describe($0)))" } ?? "")
+        case "nodeLimit": "stopped by nodeLimit (\(limits.nodes) nodes)"
+        default: "stopped by \(c.stopReason)"
+        }
         return "\(file): \(id): \(solutions), \(c.complete ? "complete" : stop);"
             + " \(c.nodes) nodes, \(c.failures) failures, \(c.propagations) propagations, depth \(c.maxDepth),"
             + " \(elapsed.microseconds) µs"

@@ -360,9 +360,9 @@ extension Duration {
     }
 }
 
-/// The wall-clock budget of the commands that count or grade a puzzle.
+/// The CPU-time budget of the commands that count or grade a puzzle.
 struct TimeBudget: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Wall-clock budget per puzzle, in seconds; a count or grade it stops is reported with complete = false.",
+    @Option(parsing: .unconditional, help: ArgumentHelp("CPU-time budget per puzzle, in seconds; a count or grade it stops is reported with complete = false.",
                                valueName: "seconds"))
     var timeout: Double = Double(DefaultBudget.time.components.seconds)
 

@@ -219,6 +219,25 @@ import Testing
         #expect(report.solution == nil)
     }
 
+    /// Issue 33: the count proves at once that a puzzle whose row and column
+    /// totals differ has no solution; the grader takes that proof instead of
+    /// searching (here with no time at all, where its search used to stop
+    /// "budget-exceeded": nothing on one line contradicts).
+    @Test func aCountedNoSolutionIsNotSearchedAgain() throws {
+        let ones = Array(repeating: Array(repeating: 1, count: 3), count: 3)
+        let puzzle = Puzzle(id: "totals", difficulty: "custom", grid: ones, solution: nil,
+                            rowSums: [1, 1, 1], columnSums: [1, 1, 2])
+        let grade = try CrossSumsFamily().grade(puzzle, solutionsUpTo2: nil, explain: false, timeLimit: .zero)
+        #expect(grade.label == "no-solution" && grade.complete && grade.solutionsUpTo2 == 0)
+        let report = try Grader(puzzle: puzzle).grade(timeLimit: .zero)
+        #expect(report.outcome == .noSolution && report.guesses == 0)
+        // An unknown count (stopped by its budget) is no such proof.
+        let open = Puzzle(id: "open", difficulty: "custom", grid: ones, solution: nil,
+                          rowSums: [1, 1, 1], columnSums: [1, 1, 1])
+        let unknown = try CrossSumsFamily().grade(open, solutionsUpTo2: nil, explain: false, timeLimit: .zero)
+        #expect(unknown.label != "no-solution" && unknown.solutionsUpTo2 == nil)
+    }
+
     @Test func theDocumentationExampleHolds() throws {
         let report = try Grader(puzzle: try TextFormat.read(". 3 2\n3 3 5\n2 7 2\n", file: "tiny.xsum")).grade()
         #expect(report.label == "easy" && report.score == 4)

@@ -100,6 +100,54 @@ import Testing
         #expect(result.statistics.nodes == 0)
     }
 
+    /// Issue 33: every number, sum and line total fits in an `Int` but the
+    /// grand total (of the row sums, and of the column sums) does not. An
+    /// overflowed total is not a proof that the totals differ.
+    @Test func grandTotalsBeyondIntMaxAreComparedExactly() throws {
+        let big = try TextFormat.read("""
+            . 6000000000000000000 6000000000000000000
+            6000000000000000000 3000000000000000000 3000000000000000000
+            6000000000000000000 3000000000000000000 3000000000000000000
+
+            """, file: "big.xsum")
+        let result = try Solver(puzzle: big).solve(SearchLimits(keepSolutions: 2))
+        #expect(result.solutionCount == 1 && result.complete)
+        #expect(result.solutions == [[[true, true], [true, true]]])
+        #expect(BruteForce.count(big) == 1)
+        let report = try Grader(puzzle: big).grade()
+        #expect(report.outcome == .solved && report.solutionsUpTo2 == 1)
+        let grade = try CrossSumsFamily().grade(big, solutionsUpTo2: nil, explain: false)
+        #expect(grade.solutionsUpTo2 == 1 && grade.label == "easy")
+        // Both totals beyond Int.max and different (1.2e19 and 0.9e19): none.
+        let different = Puzzle(id: "d", difficulty: "custom", grid: big.grid, solution: nil,
+                               rowSums: big.rowSums, columnSums: [6_000_000_000_000_000_000, 3_000_000_000_000_000_000])
+        let none = try Solver(puzzle: different).solve()
+        #expect(none.solutionCount == 0 && none.complete)
+        #expect(BruteForce.count(different) == 0)
+        // Totals equal modulo 2^64 only: 16a and 8a - 8 for a = 2^61 - 1.
+        let a = (1 << 61) - 1
+        let wrapped = Puzzle(id: "w", difficulty: "custom", grid: Array(repeating: Array(repeating: a, count: 4), count: 4),
+                             solution: nil, rowSums: Array(repeating: 4 * a, count: 4), columnSums: [4 * a, 4 * a - 8, 0, 0])
+        let wrappedResult = try Solver(puzzle: wrapped).solve()
+        #expect(wrappedResult.solutionCount == 0 && wrappedResult.complete && wrappedResult.statistics.nodes == 0)
+        #expect(BruteForce.count(wrapped) == 0)
+    }
+
+    /// The grid and kept totals of a puzzle beyond `Int.max` are no number
+    /// (a JSON null), not a trap.
+    @Test func metricsOfTotalsBeyondIntMaxAreNull() throws {
+        let big = try TextFormat.read(". 6000000000000000000 6000000000000000000\n6000000000000000000 3000000000000000000 3000000000000000000\n6000000000000000000 3000000000000000000 3000000000000000000\n", file: "big.xsum")
+        let metrics = CrossSumsFamily().metrics
+        let values = metrics.values(of: big)
+        let named = Dictionary(uniqueKeysWithValues: zip(metrics.columns.map(\.name), values))
+        #expect(named["gridTotal"] == .null)
+        #expect(named["keptTotal"] == .null)
+        let small = try TextFormat.read(". 3 2\n3 3 5\n2 7 2\n", file: "s.xsum")
+        let smallNamed = Dictionary(uniqueKeysWithValues: zip(metrics.columns.map(\.name), metrics.values(of: small)))
+        #expect(smallNamed["gridTotal"] == .int(17))
+        #expect(smallNamed["keptTotal"] == .int(5))
+    }
+
     @Test func malformedPuzzlesAreRejectedNotTrapped() {
         let ragged = Puzzle(id: "r", difficulty: "custom", grid: [[1, 2], [3]], solution: nil, rowSums: [1, 1], columnSums: [1, 1])
         #expect(throws: SolveError.self) { try Solver(puzzle: ragged) }

@@ -110,6 +110,19 @@ import PuzzleKit
         #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
     }
 
+    /// Issue 33: an overflowed product is unknown, never an answer: a later
+    /// question without a path makes the count exactly 0 (it was Int.max,
+    /// stopped by `overflow`, a "lower bound" above the truth).
+    @Test func aQuestionWithoutAPathAfterAnOverflowCountsZero() throws {
+        let ones = [[Int]](repeating: [Int](repeating: 1, count: 20), count: 20)
+        let questions = [Question](repeating: Question(operands: [5, 6], target: 11), count: 8)
+            + [Question(operands: [10, 12], target: 22)]
+        let level = Puzzle(id: "z", profile: "custom", pathMode: .straight, grid: ones, questions: questions)
+        #expect(level.problem == nil)
+        let counted = try family.count(level, limits: CountLimits())
+        #expect(counted.solutionCount == 0 && counted.complete && counted.stopReason == "exhausted")
+    }
+
     @Test func gradeResultInSharedTerms() throws {
         let level = try family.generate(family.profiles[1], GenerationRequest(seed: 3)).puzzle
         let grade = try family.grade(level, solutionsUpTo2: nil, explain: true)

@@ -39,6 +39,22 @@ import Testing
         #expect(ReviewPage(title: "R & D", entries: entries).html == html)
     }
 
+    /// Issue 33: a review entry is graded once, within the budget it is
+    /// given (not the default 10 s).
+    @Test func aReviewEntryKeepsToItsBudget() throws {
+        let family = CrossSumsFamily()
+        let puzzle = try family.generate(family.profiles[3], GenerationRequest(seed: 1)).puzzle
+        let stopped = try family.reviewEntry(puzzle, facts: [], timeLimit: .zero)
+        #expect(stopped.facts.contains { $0.name == "grade" && $0.value.hasSuffix("(stopped by the time budget: a lower bound)") })
+        #expect(stopped.steps.isEmpty && stopped.solution.contains("<svg"))
+        // Without a solution of its own and without time, there is none to draw.
+        var bare = puzzle
+        bare.solution = nil
+        #expect(throws: DrawingError.self) { try family.reviewEntry(bare, facts: [], timeLimit: .zero) }
+        let graded = try family.reviewEntry(bare, facts: [], timeLimit: .seconds(60))
+        #expect(graded.solution == stopped.solution && !graded.steps.isEmpty)
+    }
+
     @Test func aPuzzleWithoutStepsSaysSo() throws {
         let family = MathCrosswordFamily()
         let level = try family.read(Data("pool:\n7 + 5 = 12\n".utf8), file: "x.mcw")[0].get()

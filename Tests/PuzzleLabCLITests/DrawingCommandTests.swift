@@ -86,4 +86,24 @@ import Testing
         let bad = try puzzlelab(["review", "missing.mcw"], in: dir)
         #expect(bad.status != 0 && bad.stderr == "missing.mcw:1: no such file\n", "\(bad.stderr)")
     }
+
+    /// Issue 33: `review` grades a cross sums puzzle once, within --timeout
+    /// (it graded up to three times with 10 s each, ignoring it). An 80×80
+    /// grid of ones, every sum 1, with its solution: the grader needs far
+    /// more than 10 s. Measured by hand (debug build): about 0.6 s of CPU
+    /// with --timeout 0.5, where it took 30 s before.
+    @Test func reviewGradesCrossSumsOnceWithinItsTimeout() throws {
+        let dir = try temporaryDirectory()
+        let n = 80
+        let ones = "[" + Array(repeating: "1", count: n).joined(separator: ",") + "]"
+        let identity = (0..<n).map { r in "[" + (0..<n).map { $0 == r ? "true" : "false" }.joined(separator: ",") + "]" }
+        let sums = "[" + Array(repeating: "1", count: n).joined(separator: ",") + "]"
+        let json = #"{"id":"ones","difficulty":"custom","grid":["# + Array(repeating: ones, count: n).joined(separator: ",")
+            + #"],"solution":["# + identity.joined(separator: ",") + #"],"rowSums":"# + sums + #","columnSums":"# + sums + "}"
+        try json.write(to: dir.appendingPathComponent("ones.json"), atomically: true, encoding: .utf8)
+        let run = try puzzlelab(["review", "ones.json", "--kind", "cross-sums", "--timeout", "0.5"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("budget-exceeded (stopped by the time budget: a lower bound)"))
+        #expect(run.stdout.contains("<summary>Show the solution</summary>"))
+    }
 }

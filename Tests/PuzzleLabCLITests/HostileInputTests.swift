@@ -66,7 +66,12 @@ import Testing
         let graded = try JSONSerialization.jsonObject(with: Data(grade.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(grade.status == 0 && graded["complete"] as? Bool == false, "\(grade.stdout)\(grade.stderr)")
         let text = try puzzlelab(["grade", "--timeout", "0.5", "p.xsum"], in: dir)
-        #expect(text.stdout.contains("stopped by timeLimit: the grade is a lower bound"), "\(text.stdout)")
+        #expect(text.stdout.contains("stopped by timeLimit (0.5 s CPU): the grade is a lower bound"), "\(text.stdout)")
+        // Every incomplete text row names the budget that stopped it.
+        let solveText = try puzzlelab(["solve", "--timeout", "0.5", "p.xsum"], in: dir)
+        #expect(solveText.stdout.contains("+ solutions, stopped by timeLimit (0.5 s CPU);"), "\(solveText.stdout)")
+        let nodes = try puzzlelab(["solve", "--nodes", "100", "p.xsum"], in: dir)
+        #expect(nodes.stdout.contains("+ solutions, stopped by nodeLimit (100 nodes);"), "\(nodes.stdout)")
         // A puzzle graded within its budget is complete.
         let easy = try puzzlelab(["grade", "--count", "1", "--format", "json"])
         #expect(easy.stdout.contains("\"complete\":true"), "\(easy.stdout)")
