@@ -31,6 +31,10 @@ public struct Deadline: Sendable {
     public let end: Duration?
     /// The budget in seconds, for messages; 0 without a budget.
     public let seconds: Double
+    /// The monotonic clock's reading at which the budget could first have
+    /// run out: a thread spends at most as much CPU time as passes on the
+    /// clock, so before then ``passed`` needs no (slower) CPU-clock reading.
+    private let earliestEnd: Duration?
 
     /// Starts a budget of `budget` of CPU time from now; `nil` is no budget.
     ///
@@ -39,11 +43,16 @@ public struct Deadline: Sendable {
         let now = Self.now()
         start = now
         end = budget.map { now + $0 }
+        let monotonic = Self.reading(CLOCK_MONOTONIC)
+        earliestEnd = budget.map { monotonic + $0 }
         seconds = budget.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 } ?? 0
     }
 
     /// True once the budget has run out; always false without one.
-    public var passed: Bool { end.map { Self.now() >= $0 } ?? false }
+    public var passed: Bool {
+        guard let end, let earliestEnd, Self.reading(CLOCK_MONOTONIC) >= earliestEnd else { return false }
+        return Self.now() >= end
+    }
 
     /// The time left (negative once passed), for a nested search's own
     /// budget; `nil` without a budget.
@@ -62,12 +71,13 @@ public struct Deadline: Sendable {
 
     /// The CPU time the calling thread has used so far (POSIX
     /// `CLOCK_THREAD_CPUTIME_ID`, on Linux and Darwin alike).
-    public static func now() -> Duration {
+    public static func now() -> Duration { reading(CLOCK_THREAD_CPUTIME_ID) }
+
+    /// The time on `clock`; the monotonic clock's should reading `clock` fail
+    /// (never seen), which still ends every budget.
+    private static func reading(_ clock: clockid_t) -> Duration {
         var time = timespec()
-        if clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) != 0 {
-            // Never seen; a monotonic clock still ends every budget.
-            clock_gettime(CLOCK_MONOTONIC, &time)
-        }
+        if clock_gettime(clock, &time) != 0 { clock_gettime(CLOCK_MONOTONIC, &time) }
         return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
     }
 }

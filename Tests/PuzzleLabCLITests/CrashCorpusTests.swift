@@ -42,7 +42,8 @@ import Testing
         if run.status == 1 {
             let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             if lines.isEmpty || !run.stderr.hasSuffix("\n") { faults.append("status 1 without an error line on stderr") }
-            if let odd = lines.first(where: { !$0.hasPrefix(file + ":") }) { faults.append("an error line that does not name the file: \(odd.prefix(120))") }
+            // (`Error: ` before it is the style of errors a command throws, until one style is chosen.)
+            if let odd = lines.first(where: { !$0.hasPrefix(file + ":") && !$0.hasPrefix("Error: " + file + ":") }) { faults.append("an error line that does not name the file: \(odd.prefix(120))") }
         }
         for (name, text) in [("stdout", run.stdout), ("stderr", run.stderr)] {
             // CSV lines end in CRLF (RFC 4180): a carriage return before a line feed is a line end.

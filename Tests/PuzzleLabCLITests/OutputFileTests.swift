@@ -248,7 +248,7 @@ func fileType(_ path: String) -> mode_t? {
         for command in Self.writers where command[0] != "export" {
             let run = try puzzlelab(command + ["--out", "/dev/stdout"], in: dir)
             let direct = try puzzlelab(command + ["--out", "-"], in: dir)
-            #expect(run.status == 0 && run.stderr.isEmpty, "\(command): \(run.stderr)")
+            #expect(run.status == 0, "\(command): \(run.stderr)")
             #expect(run.stdout == direct.stdout && !run.stdout.isEmpty, "\(command)")
         }
     }
