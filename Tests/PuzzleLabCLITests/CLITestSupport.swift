@@ -27,8 +27,8 @@ let puzzlelabURL: URL = {
 }()
 
 /// Runs `puzzlelab` with `arguments` in `directory`, feeding it `input` on
-/// standard input (none by default); with `seconds`, stops it (SIGTERM) once
-/// it has run that long.
+/// standard input (none by default); with `seconds`, kills it (SIGKILL, which
+/// also ends a process blocked on a FIFO) once it has run that long.
 func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? = nil, seconds: Double? = nil) throws -> Run {
     let process = Process()
     process.executableURL = puzzlelabURL
@@ -55,7 +55,7 @@ func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? =
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         stopped = process.isRunning
-        if stopped { process.terminate() }
+        if stopped { kill(process.processIdentifier, SIGKILL) }
     }
     process.waitUntilExit()
     try out.close()

@@ -2,36 +2,6 @@ import Foundation
 import PuzzleKit
 import Testing
 
-/// Runs `puzzlelab` like ``puzzlelab(_:in:input:)``, but kills it after
-/// `seconds`: a run that would block forever (on a FIFO) fails the test
-/// instead of hanging it. `nil` when it had to be killed.
-func puzzlelab(_ arguments: [String], in directory: URL, within seconds: Double) throws -> Run? {
-    let process = Process()
-    process.executableURL = puzzlelabURL
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let logs = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: logs) }
-    let outURL = logs.appendingPathComponent("stdout"), errURL = logs.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    let killed = process.isRunning
-    if killed { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    if killed { return nil }
-    return Run(status: process.terminationStatus, stdout: try String(contentsOf: outURL, encoding: .utf8),
-               stderr: try String(contentsOf: errURL, encoding: .utf8))
-}
-
 /// The file type (`S_IFREG`, `S_IFIFO`, …) of `path`, not following a link.
 func fileType(_ path: String) -> mode_t? {
     var info = stat()
@@ -89,8 +59,9 @@ func fileType(_ path: String) -> mode_t? {
         }
         for arguments in [["--resume"], [], ["--resume", "--force"]] {
             // Bounded: a second writer that is let in would run for hours.
-            let second = try #require(try puzzlelab(["export", "--profile", "class_4", "--count", "1000000", "--out", "big.csv"] + arguments,
-                                                    in: dir, within: 60), "\(arguments): a second writer was let in")
+            let second = try puzzlelab(["export", "--profile", "class_4", "--count", "1000000", "--out", "big.csv"] + arguments,
+                                       in: dir, seconds: 60)
+            try #require(!second.stopped, "\(arguments): a second writer was let in")
             #expect(second.status == 1, "\(arguments) \(second.stderr)")
             #expect(second.stderr.hasPrefix("Error: big.csv.partial: another puzzlelab export is writing it"), "\(second.stderr)")
         }
@@ -113,8 +84,8 @@ func fileType(_ path: String) -> mode_t? {
         let dir = try temporaryDirectory()
         let fifo = dir.appendingPathComponent("f.csv.partial").path
         try #require(mkfifo(fifo, 0o644) == 0)
-        let run = try #require(try puzzlelab(["export", "--count", "3", "--out", "f.csv", "--resume"], in: dir, within: 30),
-                               "export --resume waited on the FIFO")
+        let run = try puzzlelab(["export", "--count", "3", "--out", "f.csv", "--resume"], in: dir, seconds: 30)
+        try #require(!run.stopped, "export --resume waited on the FIFO")
         #expect(run.status == 1 && run.stderr == "Error: f.csv.partial is a FIFO, not a regular file: it is not read; delete it or export to another file\n",
                 "\(run.stderr)")
         #expect(fileType(fifo) == S_IFIFO)
@@ -221,7 +192,8 @@ func fileType(_ path: String) -> mode_t? {
             let fifo = dir.appendingPathComponent("out.fifo").path
             try #require(mkfifo(fifo, 0o644) == 0)
             let reader = FIFOReader(fifo)
-            let run = try #require(try puzzlelab(command + ["--out", "out.fifo"], in: dir, within: 60), "\(command) hung")
+            let run = try puzzlelab(command + ["--out", "out.fifo"], in: dir, seconds: 60)
+            try #require(!run.stopped, "\(command) hung")
             #expect(run.status == 0, "\(command): \(run.stderr)")
             if run.status != 0 {
                 // It never opened the FIFO: let the reader see its end.
