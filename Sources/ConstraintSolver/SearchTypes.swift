@@ -48,7 +48,7 @@ public struct SearchStatistics: Sendable, Equatable {
     public var propagations: Int
     /// The largest number of `x == v` decisions on the current path.
     public var maxDepth: Int
-    /// CPU time of the search (the thread's, as ``Deadline`` measures it).
+    /// CPU time of the search (the thread's, as `Deadline` measures it).
     public var elapsed: Duration
 
     public init(nodes: Int = 0, failures: Int = 0, propagations: Int = 0, maxDepth: Int = 0, elapsed: Duration = .zero) {

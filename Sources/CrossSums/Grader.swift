@@ -166,7 +166,7 @@ public struct Grader: Sendable {
     ///     ``GradeOutcome/budgetExceeded``.
     ///   - timeLimit: when given, grading gives up with
     ///     ``GradeOutcome/budgetExceeded`` once this much CPU time has passed
-    ///     (the clock is read as the work goes, ``WorkMeter``: each step, line
+    ///     (the clock is read as the work goes, `WorkMeter`: each step, line
     ///     settled, supposition and guess counts the cells it looks at).
     ///   - solutionsUpTo2: the puzzle's solutions counted up to 2, when the
     ///     caller already has them; otherwise the solver counts them. A count

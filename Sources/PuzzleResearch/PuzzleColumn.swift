@@ -34,7 +34,7 @@ public struct PuzzleColumn: Sendable {
     }
 
     /// True when `cell`, as read back from a CSV file, can be this column's
-    /// value (``ColumnKind/accepts(_:)``).
+    /// value (`ColumnKind.accepts(_:)`).
     public func accepts(_ cell: String) -> Bool { kind.accepts(cell) }
 
     /// The record as a report row (CSV or JSON), columns in order.

@@ -135,7 +135,7 @@ public struct PuzzleRun: Sendable {
     ///     that counts and grades prepares each puzzle once for both.
     ///   - metrics: measure the family's metric columns (export needs them,
     ///     bench does not).
-    ///   - timeLimit: the CPU-time budget (``Deadline``) of each count, each grade and
+    ///   - timeLimit: the CPU-time budget (`Deadline`) of each count, each grade and
     ///     each search for a unique puzzle.
     public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
                                       solve: Bool, grade: Bool, metrics: Bool = true,
