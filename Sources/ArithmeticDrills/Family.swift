@@ -127,7 +127,7 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
         let count = Solver.count(puzzle)
         let solved = count > 0 && limits.keepSolutions > 0 ? puzzle.solved : nil
-        return CountResult(solutionCount: count, complete: true, stopReason: "exhausted", nodes: puzzle.exercises.count,
+        return CountResult(solutionCount: count, complete: true, stopReason: .exhausted, nodes: puzzle.exercises.count,
                            fields: [("exercises", .int(puzzle.exercises.count))],
                            solutionText: solved.map { TextFormat.write($0) },
                            solutionJSON: solved.map { "[" + $0.answers.map { $0.map(String.init) ?? "null" }.joined(separator: ",") + "]" })

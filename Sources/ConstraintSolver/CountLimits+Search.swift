@@ -12,7 +12,7 @@ extension CountResult {
     /// search's statistics.
     public init(_ statistics: SearchStatistics, solutionCount: Int, complete: Bool, stopReason: StopReason,
                 fields: [(key: String, value: ReportValue)], solutionText: String?, solutionJSON: String?) {
-        self.init(solutionCount: solutionCount, complete: complete, stopReason: stopReason.rawValue,
+        self.init(solutionCount: solutionCount, complete: complete, stopReason: stopReason,
                   nodes: statistics.nodes, failures: statistics.failures, propagations: statistics.propagations,
                   maxDepth: statistics.maxDepth, fields: fields,
                   solutionText: solutionText, solutionJSON: solutionJSON)

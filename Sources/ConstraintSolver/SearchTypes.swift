@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// Budgets that end a search early. All are optional; the default has none.
 public struct SearchLimits: Sendable, Equatable {
     /// Stop as soon as this many solutions are found (`2` is the uniqueness
@@ -18,21 +20,6 @@ public struct SearchLimits: Sendable, Equatable {
         self.time = time
         self.keepSolutions = keepSolutions
     }
-}
-
-/// Why a search stopped.
-public enum StopReason: String, Sendable, Equatable {
-    /// The whole search tree was explored: the solution count is exact.
-    case exhausted
-    /// ``SearchLimits/solutions`` solutions were found: the count is a lower bound.
-    case solutionLimit
-    /// The node budget ran out: the count is a lower bound.
-    case nodeLimit
-    /// The time budget ran out: the count is a lower bound.
-    case timeLimit
-    /// The count reaches `Int.max`; it is reported as `Int.max`, a lower
-    /// bound (only ``Solver/countByComponents(_:)`` counts that far).
-    case overflow
 }
 
 /// Counters describing the work done by one search.

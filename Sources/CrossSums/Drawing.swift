@@ -34,7 +34,8 @@ extension CrossSumsFamily: DrawableFamily {
         let graded = try grading(puzzle, solutionsUpTo2: nil, explain: true, timeLimit: timeLimit)
         let solution = puzzle.solution ?? graded.report.solution ?? graded.found
         return GradedDrawing(grade: graded.result, steps: marks(graded.report.steps, puzzle),
-                             solved: solution.map { board(puzzle, mask: $0) })
+                             solved: solution.map { board(puzzle, mask: $0) },
+                             start: board(puzzle, mask: nil))
     }
 
     /// The cells each step reads and decides, on the board.

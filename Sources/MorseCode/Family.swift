@@ -106,11 +106,11 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
         // count in `exactCount`).
         var count = exact?.intValue ?? Int.max
         var complete = exact?.intValue != nil
-        var reason = complete ? "exhausted" : "overflow"
+        var reason: StopReason = complete ? .exhausted : .overflow
         if let cap = limits.solutions, count > cap {
             count = cap
             complete = false
-            reason = "solutionLimit"
+            reason = .solutionLimit
         }
         let shown = limits.keepSolutions > 0 ? try Solver.list(code, limit: limits.keepSolutions) : []
         return CountResult(solutionCount: count, complete: complete, stopReason: reason, nodes: code.count,

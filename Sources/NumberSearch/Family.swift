@@ -115,11 +115,11 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
         var count = solved.solutionCount
         var complete = solved.complete && !solved.overflow
         // An overflowing product is reported as Int.max, a lower bound.
-        var stop = !solved.complete ? "nodeLimit" : solved.overflow ? "overflow" : "exhausted"
+        var stop: StopReason = !solved.complete ? .nodeLimit : solved.overflow ? .overflow : .exhausted
         if let cap = limits.solutions, count > cap {
             count = cap
             complete = false
-            stop = "solutionLimit"
+            stop = .solutionLimit
         }
         var fields: [(key: String, value: ReportValue)] = [
             ("pathMode", .string(puzzle.pathMode.rawValue)),

@@ -66,7 +66,8 @@ public struct Cell: Sendable, Equatable {
 }
 
 /// What one explanation step works on: the cells it reads and the cells it
-/// decides, as positions of ``Board/cells``.
+/// decides, as positions of ``Board/cells``, what it writes on the board
+/// and its sentence.
 public struct StepMarks: Sendable, Equatable {
     /// The technique's code (`TechniqueTier.code`).
     public var technique: String
@@ -74,10 +75,43 @@ public struct StepMarks: Sendable, Equatable {
     public var uses: [GridPosition]
     /// The cells the step decides.
     public var fixes: [GridPosition]
+    /// The decided cells as they look after the step (a value written in,
+    /// a number kept or struck through).
+    public var writes: [Cell]
+    /// The line the step draws through the centres of cells (a number
+    /// search answer's path), or empty.
+    public var path: [GridPosition]
+    /// The step's sentence.
+    public var sentence: String
 
-    public init(technique: String, uses: [GridPosition], fixes: [GridPosition]) {
+    public init(technique: String, uses: [GridPosition], fixes: [GridPosition], writes: [Cell] = [], path: [GridPosition] = [],
+                sentence: String = "") {
         self.technique = technique
         self.uses = uses
         self.fixes = fixes
+        self.writes = writes
+        self.path = path
+        self.sentence = sentence
+    }
+}
+
+extension Board {
+    /// The board after `steps`: each step's writes replace the cells at
+    /// their positions, and its path is drawn.
+    public func applying<S: Sequence<StepMarks>>(_ steps: S) -> Board {
+        var board = self
+        var index = Dictionary(board.cells.indices.map { (board.cells[$0].position, $0) }, uniquingKeysWith: { first, _ in first })
+        for step in steps {
+            for cell in step.writes {
+                if let at = index[cell.position] {
+                    board.cells[at] = cell
+                } else {
+                    index[cell.position] = board.cells.count
+                    board.cells.append(cell)
+                }
+            }
+            if !step.path.isEmpty { board.paths.append(step.path) }
+        }
+        return board
     }
 }

@@ -42,11 +42,20 @@ public struct GradedDrawing: Sendable {
     /// The board with the solution filled in (the puzzle's own, else the
     /// one found); `nil` when there is none.
     public var solved: Board?
+    /// The board as a player starts it.
+    public var start: Board
 
-    public init(grade: GradeResult, steps: [StepMarks], solved: Board?) {
+    public init(grade: GradeResult, steps: [StepMarks], solved: Board?, start: Board) {
         self.grade = grade
         self.steps = steps
         self.solved = solved
+        self.start = start
+    }
+
+    /// The board as it stands before step `step` (1-based): the start with
+    /// the writes of every earlier step.
+    public func board(before step: Int) -> Board {
+        start.applying(steps.prefix(max(0, step - 1)))
     }
 
     /// ``solved``, or a one-line error naming the puzzle `id` without one.
@@ -66,7 +75,7 @@ public struct DrawingError: Error, Sendable, Equatable, CustomStringConvertible 
 extension DrawableFamily {
     public func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing {
         GradedDrawing(grade: try grade(puzzle, solutionsUpTo2: nil, explain: true, timeLimit: timeLimit),
-                      steps: try steps(puzzle), solved: try? board(puzzle, solved: true))
+                      steps: try steps(puzzle), solved: try? board(puzzle, solved: true), start: try board(puzzle, solved: false))
     }
 
     /// The puzzle as an SVG document for `paper`.
@@ -74,25 +83,89 @@ extension DrawableFamily {
     /// - Parameters:
     ///   - puzzle: the puzzle to draw.
     ///   - solution: fill the solution in.
-    ///   - step: highlight this step of the explanation (1-based): the cells
-    ///     it reads and the cells it decides.
+    ///   - step: draw the board as it stands before this step of the
+    ///     explanation (1-based), the cells it reads and decides marked and
+    ///     its sentence under the board.
     ///   - paper: the sheet size, or ``Paper/fit`` for just the board.
     ///   - title: a line above the board, or `nil` for none.
-    ///   - timeLimit: the budget of the one grade a step needs.
+    ///   - timeLimit: the budget of the one grade a step (or a solution the
+    ///     puzzle does not carry) needs.
     /// - Throws: ``DrawingError`` for a step the explanation does not have, or what ``board(_:solved:)`` and
     ///   ``graded(_:timeLimit:)`` throw.
     public func draw(_ puzzle: Puzzle, solution: Bool = false, step: Int? = nil, paper: Paper = .a4,
                      title: String? = nil, timeLimit: Duration? = DefaultBudget.time) throws -> String {
         guard let step else {
-            return SVG.document(try board(puzzle, solved: solution), paper: paper, title: title, highlights: [], hidden: false)
+            if !solution { return SVG.document(try board(puzzle, solved: false), paper: paper, title: title) }
+            if let own = try? board(puzzle, solved: true) { return SVG.document(own, paper: paper, title: title) }
+            return SVG.document(try graded(puzzle, timeLimit: timeLimit).solvedBoard(of: id(of: puzzle)), paper: paper, title: title)
         }
         let graded = try graded(puzzle, timeLimit: timeLimit)
-        let board = solution ? try graded.solvedBoard(of: id(of: puzzle)) : try board(puzzle, solved: false)
-        let steps = graded.steps
-        guard steps.indices.contains(step - 1) else {
-            throw DrawingError(steps.isEmpty ? "the explanation has no steps, so there is no step \(step)"
-                                             : "there is no step \(step): expected 1…\(steps.count)")
+        guard graded.steps.indices.contains(step - 1) else {
+            throw DrawingError(graded.steps.isEmpty ? "the explanation has no steps, so there is no step \(step)"
+                                                    : "there is no step \(step): expected 1…\(graded.steps.count)")
         }
-        return SVG.document(board, paper: paper, title: title, highlights: [steps[step - 1]], hidden: false)
+        let marks = graded.steps[step - 1]
+        let board = solution ? try graded.solvedBoard(of: id(of: puzzle)) : graded.board(before: step)
+        return SVG.document(board, paper: paper, title: title, highlights: [marks], caption: "\(step). \(marks.sentence)")
+    }
+}
+
+/// A drawable family whose grader returns a trace: its drawings replay the
+/// trace, so the board of step N shows what steps 1…N−1 decided, and one
+/// grade gives the explanation, the marks and the solution.
+public protocol TraceDrawable: DrawableFamily, TracingFamily {
+    /// The cells of ``DrawableFamily/board(_:solved:)`` a place of the
+    /// trace stands for (a row: its target and its cells; an equation: its
+    /// cells; a cell: its box).
+    func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition]
+}
+
+extension TraceDrawable {
+    public func steps(_ puzzle: Puzzle) throws -> [StepMarks] {
+        try graded(puzzle, timeLimit: DefaultBudget.time).steps
+    }
+
+    /// One trace within `timeLimit`: the grade with its explanation, each
+    /// step's marks and writes, and the solved board (the puzzle's own,
+    /// else the trace's, else the solution its count found).
+    public func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing {
+        let trace = try trace(puzzle, solutionsUpTo2: nil, timeLimit: timeLimit)
+        let grade = grade(trace, of: puzzle, explain: true)
+        let start = try board(puzzle, solved: false)
+        let cells = Dictionary(start.cells.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
+        let marks = zip(trace.steps, grade.explanation).map { step, sentence in
+            self.marks(step.technique.code, reads: step.reads, decides: step.decides, sentence: sentence, cells: cells, puzzle)
+        }
+        var solved = try? board(puzzle, solved: true)
+        if solved == nil, trace.outcome == .solved {
+            solved = start.applying(marks)
+        } else if solved == nil, !trace.foundSolution.isEmpty {
+            solved = start.applying([self.marks("", reads: [], decides: trace.foundSolution, sentence: "", cells: cells, puzzle)])
+        }
+        return GradedDrawing(grade: grade, steps: marks, solved: solved, start: start)
+    }
+
+    /// What a step reads, decides and writes on the board whose cells by
+    /// position are `cells`.
+    private func marks(_ technique: String, reads: [TracePlace], decides: [TraceDecision], sentence: String,
+                       cells: [GridPosition: Cell], _ puzzle: Puzzle) -> StepMarks {
+        var fixes: [GridPosition] = [], writes: [Cell] = [], path: [GridPosition] = []
+        for decision in decides {
+            for position in positions(of: decision.place, in: puzzle) {
+                fixes.append(position)
+                let before = cells[position]
+                func cell(_ text: String, _ style: Cell.Style) -> Cell {
+                    Cell(row: position.row, column: position.column, width: before?.width ?? 1, text, style)
+                }
+                switch decision.mark {
+                case .value(let text): writes.append(cell(text, .answer))
+                case .kept: writes.append(cell(before?.text ?? "", .kept))
+                case .removed: writes.append(cell(before?.text ?? "", .removed))
+                case .path: path.append(position)
+                }
+            }
+        }
+        let uses = Set(reads.flatMap { positions(of: $0, in: puzzle) }).subtracting(fixes).sorted()
+        return StepMarks(technique: technique, uses: uses, fixes: fixes, writes: writes, path: path, sentence: sentence)
     }
 }

@@ -14,7 +14,7 @@ public struct ReviewPage: Sendable {
         public var facts: [(name: String, value: String)]
         /// Techniques with their step counts, easiest first.
         public var techniques: [(name: String, count: Int)]
-        /// The puzzle's SVG, with one hidden highlight layer per step (``SVG/document(_:paper:title:highlights:hidden:)``).
+        /// The puzzle's SVG, with one hidden highlight layer per step (``SVG/document(_:paper:title:highlights:hidden:caption:)``).
         public var drawing: String
         /// The solved puzzle's SVG.
         public var solution: String
@@ -54,7 +54,7 @@ public struct ReviewPage: Sendable {
             </head>
             <body>
             <h1>\(escapeXML(title))</h1>
-            <p class="note">\(entries.count) puzzle\(entries.count == 1 ? "" : "s"). Hover over or click a step to mark it on the drawing: dashed cells are read, dark cells are decided.</p>
+            <p class="note">\(entries.count) puzzle\(entries.count == 1 ? "" : "s"). Hover over or click a step to see the board as it stands before it, the step marked: dashed cells are read, dark cells are decided.</p>
 
             """
         for (index, entry) in entries.enumerated() { page += section(entry, number: index + 1) }
@@ -117,11 +117,17 @@ public struct ReviewPage: Sendable {
         "use strict";
         document.querySelectorAll("section.puzzle").forEach(function (section) {
           var layers = section.querySelectorAll("figure.drawing g.step");
+          var writes = section.querySelectorAll("figure.drawing g.write");
           var items = section.querySelectorAll("ol.steps li");
           var pinned = null;
           function show(step) {
             layers.forEach(function (layer) {
               layer.setAttribute("visibility", layer.getAttribute("data-step") === step ? "visible" : "hidden");
+            });
+            // The board as it stands before the step: what the earlier steps wrote.
+            writes.forEach(function (write) {
+              var shown = step !== null && Number(write.getAttribute("data-step")) < Number(step);
+              write.setAttribute("visibility", shown ? "visible" : "hidden");
             });
             items.forEach(function (item) { item.classList.toggle("active", item.getAttribute("data-step") === step); });
           }

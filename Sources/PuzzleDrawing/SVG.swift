@@ -37,10 +37,14 @@ public enum SVG {
     ///   - highlights: one layer per step drawn over the board: the cells
     ///     it reads (light grey, dashed) and decides (darker, thick outline).
     ///   - hidden: hide the layers (`visibility="hidden"`, numbered by
-    ///     `data-step` from 1) for a page's script to show one at a time.
+    ///     `data-step` from 1) for a page's script to show one at a time;
+    ///     each step's writes are drawn too, in a hidden layer of their own
+    ///     (class `write`), for the script to show those of the steps
+    ///     before the one it shows.
+    ///   - caption: text under the board (a step's sentence), wrapped to its width.
     public static func document(_ board: Board, paper: Paper, title: String?, highlights: [StepMarks] = [],
-                                hidden: Bool = false) -> String {
-        let layout = Layout(board, paper: paper, title: title)
+                                hidden: Bool = false, caption: String? = nil) -> String {
+        let layout = Layout(board, paper: paper, title: title, caption: caption)
         var canvas = Canvas(width: layout.width, height: layout.height)
         if let title { canvas.title(title) }
         canvas.element("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")])
@@ -62,12 +66,25 @@ public enum SVG {
         }
         // One text size per cell width, the largest at which every such cell's text fits.
         var sizes: [Int: Double] = [:]
-        for cell in board.cells where !cell.text.isEmpty {
+        let written = hidden ? highlights.flatMap(\.writes) : []
+        for cell in board.cells + written where !cell.text.isEmpty {
             let fitting = Canvas.fittingSize(cell, layout.rect(cell.position, width: cell.width))
             sizes[cell.width] = min(sizes[cell.width] ?? fitting, fitting)
         }
         for cell in board.cells {
             canvas.content(cell, layout.rect(cell.position, width: cell.width), size: sizes[cell.width] ?? 0)
+        }
+        if hidden {
+            for (index, step) in highlights.enumerated() where !step.writes.isEmpty || !step.path.isEmpty {
+                canvas.open("g", [("class", "write"), ("data-step", String(index + 1)), ("visibility", "hidden")])
+                for cell in step.writes {
+                    let rect = layout.rect(cell.position, width: cell.width)
+                    canvas.box(cell, rect, covering: true)
+                    canvas.content(cell, rect, size: sizes[cell.width] ?? 0)
+                }
+                if !step.path.isEmpty { canvas.polyline(step.path.map(layout.centre), width: layout.cell * 0.42) }
+                canvas.close("g")
+            }
         }
         let widths = Dictionary(board.cells.map { ($0.position, $0.width) }, uniquingKeysWith: max)
         for (index, step) in highlights.enumerated() {
@@ -75,6 +92,10 @@ public enum SVG {
             for position in step.uses { canvas.mark(layout.rect(position, width: widths[position] ?? 1), strong: false) }
             for position in step.fixes { canvas.mark(layout.rect(position, width: widths[position] ?? 1), strong: true) }
             canvas.close("g")
+        }
+        for (index, line) in layout.captionLines.enumerated() {
+            canvas.text(line, x: layout.left, y: layout.captionTop + Double(index + 1) * Layout.captionSize * Layout.captionLeading,
+                        size: Layout.captionSize, anchor: "start")
         }
         return canvas.document()
     }
@@ -85,6 +106,10 @@ public enum SVG {
     struct Layout {
         static let titleHeight = 9.0
         static let titleSize = 4.2
+        static let captionSize = 3.5
+        static let captionLeading = 1.35
+        /// Characters of a caption line per millimetre of its width (about 0.55 em a character).
+        static let captionCharacters = 1 / (captionSize * 0.55)
         /// The band for row and column numbers, in cells.
         static let ruler = 0.6
 
@@ -98,10 +123,13 @@ public enum SVG {
         /// The top left corner of the drawing below the title.
         let left: Double
         let top: Double
+        /// The caption's lines, and the top of the space they fill under the board.
+        let captionLines: [String]
+        let captionTop: Double
         /// The top left corner of the first row and column.
         private let origin: (x: Double, y: Double)
 
-        init(_ board: Board, paper: Paper, title: String?) {
+        init(_ board: Board, paper: Paper, title: String?, caption: String? = nil) {
             let rows = board.cells.map(\.position.row), columns = board.cells.map(\.position.column)
             let ends = board.cells.map { $0.position.column + max($0.width, 1) - 1 }
             self.rows = (rows.min() ?? 0)...(rows.max() ?? 0)
@@ -111,18 +139,45 @@ public enum SVG {
             let titleHeight = title == nil ? 0 : Self.titleHeight
             if let size = paper.size {
                 let margin = 15.0
+                let lines = caption.map { Self.wrap($0, width: size.width - 2 * margin) } ?? []
+                let captionHeight = lines.isEmpty ? 0 : 3 + Double(lines.count) * Self.captionSize * Self.captionLeading
                 (width, height) = size
-                cell = min(SVG.largestCell, (width - 2 * margin) / across, (height - 2 * margin - titleHeight) / down)
+                cell = min(SVG.largestCell, (width - 2 * margin) / across, (height - 2 * margin - titleHeight - captionHeight) / down)
                 (left, top) = ((width - cell * across) / 2, margin + titleHeight)
+                captionLines = lines
+                captionTop = top + cell * down + 3
             } else {
                 let margin = 5.0
                 // Wide enough for the title too (bold characters of about 0.65 em).
                 let titleWidth = Double(title?.count ?? 0) * Self.titleSize * 0.65
                 cell = SVG.fitCell
+                let boardWidth = max(cell * across, titleWidth)
+                // A caption wraps at the board's width, or 100 mm when the board is narrower.
+                let lines = caption.map { Self.wrap($0, width: max(boardWidth, 100)) } ?? []
+                let captionWidth = Double(lines.map(\.count).max() ?? 0) / Self.captionCharacters
+                let captionHeight = lines.isEmpty ? 0 : 3 + Double(lines.count) * Self.captionSize * Self.captionLeading
                 (left, top) = (margin, margin + titleHeight)
-                (width, height) = (2 * margin + max(cell * across, titleWidth), 2 * margin + titleHeight + cell * down)
+                (width, height) = (2 * margin + max(boardWidth, captionWidth), 2 * margin + titleHeight + cell * down + captionHeight)
+                captionLines = lines
+                captionTop = top + cell * down + 3
             }
             origin = (left + ruler * cell, top + ruler * cell)
+        }
+
+        /// `text` in lines of at most `width` millimetres, broken at spaces
+        /// (a word longer than a line stays whole).
+        static func wrap(_ text: String, width: Double) -> [String] {
+            let limit = max(10, Int(width * captionCharacters))
+            var lines: [String] = [], line = ""
+            for word in text.split(separator: " ") {
+                if !line.isEmpty, line.count + 1 + word.count > limit {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            if !line.isEmpty { lines.append(line) }
+            return lines
         }
 
         /// The rectangle of the cell at `position`, `width` cells wide.
@@ -195,8 +250,9 @@ struct Canvas {
                              ("stroke-width", number(width)), ("stroke-linecap", "round"), ("stroke-linejoin", "round")])
     }
 
-    /// A cell's box, by its style.
-    mutating func box(_ cell: Cell, _ r: SVG.Rect) {
+    /// A cell's box, by its style; `covering` paints a sign's or a label's
+    /// place white too (a write drawn over what stood there).
+    mutating func box(_ cell: Cell, _ r: SVG.Rect, covering: Bool = false) {
         switch cell.style {
         case .given, .empty, .answer, .removed, .kept:
             rect(r, [("fill", "white"), ("stroke", "black"), ("stroke-width", "0.35")])
@@ -204,7 +260,7 @@ struct Canvas {
             rect(r.inset(Self.tileInset(r)), [("rx", number(r.height * 0.15)), ("fill", "white"), ("stroke", "black"),
                                              ("stroke-width", "0.35")])
         case .sign, .label:
-            break
+            if covering { rect(r, [("fill", "white")]) }
         }
     }
 

@@ -14,6 +14,6 @@ extension CountingFamily {
     /// modelled).
     public func solutionsUpTo2(_ puzzle: Puzzle, timeLimit: Duration?) -> Int? {
         guard let counted = try? count(puzzle, limits: CountLimits(solutions: 2, time: timeLimit)) else { return nil }
-        return counted.complete || counted.stopReason == "solutionLimit" ? min(counted.solutionCount, 2) : nil
+        return counted.complete || counted.stopReason == .solutionLimit ? min(counted.solutionCount, 2) : nil
     }
 }

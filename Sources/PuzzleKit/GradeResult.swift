@@ -1,33 +1,63 @@
-/// A grader's verdict in the terms every family shares, with the family's
-/// full report as row fields.
+/// A grade in the terms every family shares (the core keys of the grade
+/// schema, docs/FORMATS.md section 7), the family's own fields and its
+/// sentences: everything a grader's ``GradeTrace`` gives, computed once.
 public struct GradeResult: Sendable {
     /// The grade label (one of the family's ``GradingFamily/gradeLabels``).
     public var label: String
     public var score: Int
-    /// The hardest technique needed: its code and its name.
-    public var hardestTechnique: (code: String, name: String)?
-    public var steps: Int
-    public var rounds: Int
+    /// The hardest technique needed.
+    public var hardestTechnique: NamedTechnique?
+    public var outcome: TraceOutcome
+    /// Why grading stopped (``StopReason/exhausted``: it went to its end).
+    public var stopReason: StopReason
+    /// The uniqueness check: solutions counted up to 2 — 0 none, 1 unique,
+    /// 2 two or more (not the count: `solve` counts exactly); `nil` when a
+    /// budget stopped it before it knew.
+    public var solutionsUpTo2: Int?
     public var guesses: Int
     public var backtracks: Int
-    /// The uniqueness check: solutions counted up to 2 — 0 none, 1 unique,
-    /// 2 two or more (not the count: `solve` counts exactly). Every family
-    /// also writes it to ``fields`` as `solutionsUpTo2`; `nil` (null) only
-    /// when the puzzle could not be counted.
-    public var solutionsUpTo2: Int?
-    public var forcedShare: Double
-    public var longestForcedRun: Int
-    /// Mean over steps of moves on offer ÷ open cells left, where defined.
-    public var visibility: Double?
+    public var maxGuessDepth: Int
+    /// Steps, rounds, forced share, longest forced run, moves on offer and visibility.
+    public var metrics: TraceMetrics
+    /// Steps per technique, in the technique table's order (every technique, also those with none).
+    public var stepsPerTechnique: [TechniqueSteps]
+    /// The family's own fields, after the core keys in JSON and CSV.
+    public var familyFields: [(key: String, value: ReportValue)]
     /// Lines the text output shows under the summary line.
     public var details: [String]
-    /// The steps as sentences, for `--explain` and hints.
+    /// The steps as sentences (when asked for), for `--explain` and hints.
     public var explanation: [String]
-    /// The family's full report as row fields, for JSON and CSV.
-    public var fields: [(key: String, value: ReportValue)]
-    /// False when the time budget stopped the grader before the end: the
-    /// label and score are then lower bounds (what the steps so far needed).
-    public var complete: Bool
+
+    /// False when a budget stopped the grader or its uniqueness check
+    /// before the end: the label and score are then lower bounds (what the
+    /// steps so far needed).
+    public var complete: Bool { stopReason == .exhausted && solutionsUpTo2 != nil }
+
+    public var steps: Int { metrics.steps }
+    public var rounds: Int { metrics.rounds }
+
+    /// The grade of a trace: its label by `labelRule` over `labels`, the
+    /// family's fields and details, and its sentences when given.
+    public init<T: TechniqueTier, F: Sendable>(_ trace: GradeTrace<T, F>, label: String,
+                                               familyFields: [(key: String, value: ReportValue)], details: [String],
+                                               explanation: [String]) {
+        self.label = label
+        score = trace.score
+        hardestTechnique = trace.hardestTechnique.map(NamedTechnique.init)
+        outcome = trace.outcome
+        stopReason = trace.stopReason
+        solutionsUpTo2 = trace.solutionsUpTo2
+        guesses = trace.guesses
+        backtracks = trace.backtracks
+        maxGuessDepth = trace.maxGuessDepth
+        metrics = trace.metrics
+        stepsPerTechnique = trace.stepsPerTechnique.map { TechniqueSteps(technique: NamedTechnique($0.technique), steps: $0.steps) }
+        self.familyFields = familyFields
+        self.details = details
+        self.explanation = explanation
+    }
+
+    // MARK: transitional (removed once every family grades through a trace)
 
     public init(label: String, score: Int, hardestTechnique: (code: String, name: String)?, steps: Int, rounds: Int,
                 guesses: Int, backtracks: Int, solutionsUpTo2: Int?, forcedShare: Double, longestForcedRun: Int,
@@ -35,31 +65,68 @@ public struct GradeResult: Sendable {
                 complete: Bool = true) {
         self.label = label
         self.score = score
-        self.hardestTechnique = hardestTechnique
-        self.steps = steps
-        self.rounds = rounds
+        self.hardestTechnique = hardestTechnique.map { NamedTechnique(code: $0.code, name: $0.name) }
+        outcome = .solved
+        stopReason = complete ? .exhausted : .timeLimit
+        self.solutionsUpTo2 = solutionsUpTo2
         self.guesses = guesses
         self.backtracks = backtracks
-        self.solutionsUpTo2 = solutionsUpTo2
-        self.forcedShare = forcedShare
-        self.longestForcedRun = longestForcedRun
-        self.visibility = visibility
+        maxGuessDepth = 0
+        metrics = TraceMetrics([])
+        metrics.steps = steps
+        metrics.rounds = rounds
+        metrics.forcedShare = forcedShare
+        metrics.longestForcedRun = longestForcedRun
+        metrics.visibility = visibility
+        stepsPerTechnique = []
+        familyFields = fields.filter { !Self.coreKeys.contains($0.key) }
         self.details = details
         self.explanation = explanation
-        self.fields = fields
-        self.complete = complete
     }
 
-    /// The same grade when its uniqueness check ran out of budget: the
-    /// solution count is unknown (`nil`, and null in ``fields``) and the
-    /// grade is incomplete.
     public func withUnknownSolutionCount() -> GradeResult {
         var result = self
         result.solutionsUpTo2 = nil
-        result.complete = false
-        result.fields = fields.map { field in
-            ["solutionsUpTo2", "multipleSolutions", "unique"].contains(field.key) ? (field.key, .null) : field
+        result.familyFields = familyFields.map { field in
+            ["multipleSolutions", "unique"].contains(field.key) ? (field.key, .null) : field
         }
         return result
     }
+
+    /// The prefix of every technique count's key: `steps_` and the
+    /// technique's code (`steps_one-blank`).
+    public static let techniqueKeyPrefix = "steps_"
+
+    /// The grade as row fields: the core keys (the same names, meanings and
+    /// types in every family), then the family's own fields, then one
+    /// count per technique (``techniqueKeyPrefix`` and its code).
+    public var fields: [(key: String, value: ReportValue)] {
+        var fields: [(key: String, value: ReportValue)] = [
+            ("label", .string(label)), ("score", .int(score)),
+            ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
+            ("outcome", .string(outcome.rawValue)), ("complete", .bool(complete)), ("stopReason", .string(stopReason.rawValue)),
+            ("solutionsUpTo2", solutionsUpTo2.map { .int($0) } ?? .null),
+            ("steps", .int(metrics.steps)), ("rounds", .int(metrics.rounds)), ("guesses", .int(guesses)),
+            ("backtracks", .int(backtracks)), ("maxGuessDepth", .int(maxGuessDepth)),
+            ("forcedShare", .double(metrics.forcedShare)), ("longestForcedRun", .int(metrics.longestForcedRun)),
+            ("meanStepsPerRound", .double(metrics.meanStepsPerRound)), ("meanMovesOnOffer", .double(metrics.meanMovesOnOffer)),
+            ("visibility", metrics.visibility.map { .double($0) } ?? .null),
+        ]
+        fields += familyFields
+        for count in stepsPerTechnique { fields.append((Self.techniqueKeyPrefix + count.technique.code, .int(count.steps))) }
+        return fields
+    }
+
+    /// The core keys of ``fields``, in order: every family's grade row has them.
+    public static let coreKeys = [
+        "label", "score", "hardestTechnique", "outcome", "complete", "stopReason", "solutionsUpTo2", "steps", "rounds",
+        "guesses", "backtracks", "maxGuessDepth", "forcedShare", "longestForcedRun", "meanStepsPerRound",
+        "meanMovesOnOffer", "visibility",
+    ]
+}
+
+/// How many steps of a trace one technique made.
+public struct TechniqueSteps: Sendable, Equatable {
+    public var technique: NamedTechnique
+    public var steps: Int
 }

@@ -26,3 +26,63 @@ extension GradingFamily {
         try grade(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: DefaultBudget.time)
     }
 }
+
+/// A family whose grader returns a ``GradeTrace``: the grade, its JSON and
+/// CSV fields, the explanation and the hints are computed from the trace
+/// here, the same way for every family.
+public protocol TracingFamily<Puzzle>: GradingFamily {
+    /// What one step's sentence needs to know beyond its places.
+    associatedtype StepFacts: Sendable
+    typealias Trace = GradeTrace<Technique, StepFacts>
+
+    /// The grader's path through `puzzle`.
+    ///
+    /// - Parameters:
+    ///   - puzzle: the puzzle to grade.
+    ///   - solutionsUpTo2: its solutions counted up to 2, when the caller
+    ///     already has them (else the grader's uniqueness check counts).
+    ///   - timeLimit: the CPU-time budget (``Deadline``) of the grade and
+    ///     its uniqueness check; `nil`: none.
+    func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace
+
+    /// The sentence a person reads for `step` of a trace of `puzzle`.
+    func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String
+
+    /// How the trace's steps give one label (stated in FORMATS.md section 7).
+    var labelRule: LabelRule { get }
+
+    /// The label of a trace; the default applies ``labelRule`` to
+    /// ``GradingFamily/gradeLabels``.
+    func label(_ trace: Trace) -> String
+
+    /// The family's own fields of a grade, after the core keys.
+    func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)]
+
+    /// Lines the text output of `grade` shows under the summary line.
+    func details(_ trace: Trace, of puzzle: Puzzle) -> [String]
+}
+
+extension TracingFamily {
+    public func label(_ trace: Trace) -> String { trace.label(labelRule, labels: gradeLabels) }
+
+    public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] { [] }
+
+    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] { [] }
+
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+        grade(try trace(puzzle, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit), of: puzzle, explain: explain)
+    }
+
+    /// The grade a trace gives, with its sentences when `explain`.
+    public func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool) -> GradeResult {
+        GradeResult(trace, label: label(trace), familyFields: familyFields(trace, of: puzzle), details: details(trace, of: puzzle),
+                    explanation: explain ? trace.steps.map { sentence($0, in: puzzle) } : [])
+    }
+
+    /// The hint an app shows a player who has made `made` decisions: the
+    /// sentence of the first step of the trace that decides something not
+    /// yet made, or `nil` when every step's decisions are made.
+    public func hint(_ trace: Trace, in puzzle: Puzzle, made: Set<TraceDecision>) -> String? {
+        trace.steps.first { step in step.decides.contains { !made.contains($0) } }.map { sentence($0, in: puzzle) }
+    }
+}

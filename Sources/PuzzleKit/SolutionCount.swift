@@ -42,7 +42,7 @@ public struct CountResult: Sendable {
     /// `nodeLimit`, `timeLimit`, or `overflow` (the count exceeds `Int.max`
     /// and is reported as `Int.max`, a lower bound). Every reason but
     /// `exhausted` comes with `complete` false.
-    public var stopReason: String
+    public var stopReason: StopReason
     public var nodes: Int
     public var failures: Int
     public var propagations: Int
@@ -55,7 +55,7 @@ public struct CountResult: Sendable {
     /// The first solution as JSON, for the `solution` key (likewise).
     public var solutionJSON: String?
 
-    public init(solutionCount: Int, complete: Bool, stopReason: String, nodes: Int, failures: Int = 0,
+    public init(solutionCount: Int, complete: Bool, stopReason: StopReason, nodes: Int, failures: Int = 0,
                 propagations: Int = 0, maxDepth: Int = 0, fields: [(key: String, value: ReportValue)] = [],
                 solutionText: String? = nil, solutionJSON: String? = nil) {
         self.solutionCount = solutionCount

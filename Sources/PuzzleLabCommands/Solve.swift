@@ -113,10 +113,10 @@ struct Solve: ParsableCommand {
     static func summary(file: String, id: String, _ c: CountResult, elapsed: Duration, limits: CountLimits) -> String {
         let solutions = c.solutionCount == 1 ? "1 solution" : "\(c.solutionCount)\(c.complete ? "" : "+") solutions"
         let stop = switch c.stopReason {
-        case "overflow": "stopped by overflow (more than 64 bits" + (puzzleNumberHint.map { "; \($0)" } ?? "") + ")"
-        case "timeLimit": "stopped by timeLimit" + (limits.time.map { " (\(Deadline.describe($0)))" } ?? "")
-        case "nodeLimit": "stopped by nodeLimit (\(limits.nodes) nodes)"
-        default: "stopped by \(c.stopReason)"
+        case .overflow: "stopped by overflow (more than 64 bits" + (puzzleNumberHint.map { "; \($0)" } ?? "") + ")"
+        case .timeLimit: "stopped by timeLimit" + (limits.time.map { " (\(Deadline.describe($0)))" } ?? "")
+        case .nodeLimit: "stopped by nodeLimit (\(limits.nodes) nodes)"
+        default: "stopped by \(c.stopReason.rawValue)"
         }
         return "\(file): \(id): \(solutions), \(c.complete ? "complete" : stop);"
             + " \(c.nodes) nodes, \(c.failures) failures, \(c.propagations) propagations, depth \(c.maxDepth),"
@@ -129,7 +129,7 @@ struct Solve: ParsableCommand {
         var row = ReportRow([
             ("file", .string(file)), ("id", .string(id)),
             ("solutionCount", .count(c.solutionCount)), ("complete", .bool(c.complete)),
-            ("stopReason", .string(c.stopReason)),
+            ("stopReason", .string(c.stopReason.rawValue)),
         ] + c.fields + [
             ("nodes", .int(c.nodes)), ("failures", .int(c.failures)), ("propagations", .int(c.propagations)),
             ("maxDepth", .int(c.maxDepth)), ("timeMicroseconds", .int(elapsed.microseconds)),

@@ -70,9 +70,9 @@ public struct GradeSummary: Sendable, Equatable {
         steps = grade.steps
         rounds = grade.rounds
         guesses = grade.guesses
-        forcedShare = grade.forcedShare
-        longestForcedRun = grade.longestForcedRun
-        visibility = grade.visibility
+        forcedShare = grade.metrics.forcedShare
+        longestForcedRun = grade.metrics.longestForcedRun
+        visibility = grade.metrics.visibility
     }
 }
 

@@ -16,7 +16,7 @@ import PuzzleKit
         #expect(text.hasPrefix("profile: class_1\npool: 1 5 8 14 16 17 20\n"))
 
         let count = try family.count(level, limits: CountLimits(solutions: 2))
-        #expect(count.solutionCount == 1 && count.complete && count.stopReason == "exhausted")
+        #expect(count.solutionCount == 1 && count.complete && count.stopReason == .exhausted)
 
         let grade = try family.grade(level, solutionsUpTo2: count.solutionCount, explain: true)
         #expect(grade.label == "easy" && grade.score == 11 && grade.steps == 7)

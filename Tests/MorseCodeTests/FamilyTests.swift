@@ -149,9 +149,9 @@ import Testing
         let exercise = Puzzle(id: "x", mode: .wordToCode, difficulty: .beginner, prompt: "SEE", answer: "... . .")
         let result = try family.count(exercise, limits: CountLimits(keepSolutions: 3))
         #expect(PuzzleNumber(result.solutionCount) == (try Solver.count(".....")))
-        #expect(result.complete && result.stopReason == "exhausted")
+        #expect(result.complete && result.stopReason == .exhausted)
         let capped = try family.count(exercise, limits: CountLimits(solutions: 2))
-        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == .solutionLimit)
         let long = Puzzle(id: "y", mode: .sentenceToCode, difficulty: .advanced, prompt: String(repeating: "HOSPITAL ", count: 12),
                             answer: try MorseText.encode(String(repeating: "HOSPITAL ", count: 12)))
         let cappedLong = try family.count(long, limits: CountLimits(solutions: 2))
@@ -171,14 +171,14 @@ import Testing
         let huge = try family.count(long, limits: CountLimits(solutions: Int.max))
         #expect(huge.solutionCount == Int.max)
         #expect(!huge.complete)
-        #expect(huge.stopReason == "overflow")
+        #expect(huge.stopReason == .overflow)
         // A cap below the count stops at the cap, as before.
         let capped = try family.count(long, limits: CountLimits(solutions: 1_000))
-        #expect(capped.solutionCount == 1_000 && !capped.complete && capped.stopReason == "solutionLimit")
+        #expect(capped.solutionCount == 1_000 && !capped.complete && capped.stopReason == .solutionLimit)
         // Without a cap the count is the same lower bound, stopped by
         // overflow, never an error (as `solve` reports it).
         let uncapped = try family.count(long, limits: CountLimits())
-        #expect(uncapped.solutionCount == Int.max && !uncapped.complete && uncapped.stopReason == "overflow")
+        #expect(uncapped.solutionCount == Int.max && !uncapped.complete && uncapped.stopReason == .overflow)
         let exact = uncapped.fields.first { $0.key == "exactCount" }?.value
         #if GMP
         // With GMP the exact count is known; it is in `exactCount`, and the

@@ -75,13 +75,13 @@ import PuzzleKit
         let level = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8], [8, 6]],
                           questions: [Question(operands: [60, 8], target: 68), Question(operands: [6, 0], target: 6)])
         let all = try family.count(level, limits: CountLimits(keepSolutions: 2))
-        #expect(all.solutionCount == 8 && all.complete && all.stopReason == "exhausted")
+        #expect(all.solutionCount == 8 && all.complete && all.stopReason == .exhausted)
         #expect(all.fields.first { $0.key == "pathCounts" }?.value == .json("[4,2]"))
         #expect(all.fields.first { $0.key == "paths" }?.value == .json(#"[["1,1 1,2","1,1 2,1"],["1,1","2,2"]]"#))
         #expect(all.solutionText?.contains("60 + 8 = 68 at 1,1 1,2") == true)
         #expect(all.solutionJSON?.hasPrefix("[[{") == true)
         let capped = try family.count(level, limits: CountLimits(solutions: 2))
-        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == .solutionLimit)
         // Solutions are written only when asked for.
         #expect(capped.solutionText == nil && capped.solutionJSON == nil)
         var any = level
@@ -105,9 +105,9 @@ import PuzzleKit
         let all = try family.count(level, limits: CountLimits())
         #expect(all.solutionCount == Int.max)
         #expect(!all.complete)
-        #expect(all.stopReason == "overflow")
+        #expect(all.stopReason == .overflow)
         let capped = try family.count(level, limits: CountLimits(solutions: 2))
-        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == "solutionLimit")
+        #expect(capped.solutionCount == 2 && !capped.complete && capped.stopReason == .solutionLimit)
     }
 
     /// Issue 33: an overflowed product is unknown, never an answer: a later
@@ -120,22 +120,22 @@ import PuzzleKit
         let level = Puzzle(id: "z", profile: "custom", pathMode: .straight, grid: ones, questions: questions)
         #expect(level.problem == nil)
         let counted = try family.count(level, limits: CountLimits())
-        #expect(counted.solutionCount == 0 && counted.complete && counted.stopReason == "exhausted")
+        #expect(counted.solutionCount == 0 && counted.complete && counted.stopReason == .exhausted)
     }
 
     @Test func gradeResultInSharedTerms() throws {
         let level = try family.generate(family.profiles[1], GenerationRequest(seed: 3)).puzzle
         let grade = try family.grade(level, solutionsUpTo2: nil, explain: true)
         #expect(grade.steps == 3 && grade.rounds == 1 && grade.guesses == 0 && grade.backtracks == 0)
-        #expect(grade.solutionsUpTo2 == 1 && grade.forcedShare == 1 && grade.longestForcedRun == 3)
+        #expect(grade.solutionsUpTo2 == 1 && grade.metrics.forcedShare == 1 && grade.metrics.longestForcedRun == 3)
         #expect(grade.explanation.count == 3 && grade.details.count == 3)
         #expect(grade.hardestTechnique?.code == Technique.backward.code || grade.hardestTechnique?.code == Technique.carry.code)
         #expect(grade.fields.map(\.key) == ["score", "label", "solutionsUpTo2"] + Technique.allCases.map(\.code))
-        let v = try #require(grade.visibility)
+        let v = try #require(grade.metrics.visibility)
         #expect(v > 0 && v <= 1)
         let twice = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8, 6]], questions: [Question(operands: [60, 8], target: 68)])
         let g2 = try family.grade(twice, solutionsUpTo2: nil, explain: true)
-        #expect(g2.solutionsUpTo2 == 2 && g2.forcedShare == 0 && g2.longestForcedRun == 0)
+        #expect(g2.solutionsUpTo2 == 2 && g2.metrics.forcedShare == 0 && g2.metrics.longestForcedRun == 0)
     }
 
     @Test func checkReportsProblemsAndNotes() throws {

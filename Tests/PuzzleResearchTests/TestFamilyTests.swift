@@ -105,7 +105,7 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {
         let all = pairs(puzzle)
         let count = min(all, limits.solutions ?? all)
-        return CountResult(solutionCount: count, complete: count == all, stopReason: count == all ? "exhausted" : "solutionLimit",
+        return CountResult(solutionCount: count, complete: count == all, stopReason: count == all ? .exhausted : .solutionLimit,
                            nodes: puzzle.numbers.count)
     }
     func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {

@@ -68,7 +68,7 @@ enum DifferentialFuzzing {
     static func outcome<Family: CountingFamily>(_ family: Family, _ puzzle: Family.Puzzle) -> Outcome {
         do {
             let counted = try family.count(puzzle, limits: CountLimits(time: nil))
-            return counted.complete ? .count(counted.solutionCount) : .incomplete(counted.stopReason)
+            return counted.complete ? .count(counted.solutionCount) : .incomplete(counted.stopReason.rawValue)
         } catch {
             return .refused("\(error)")
         }
