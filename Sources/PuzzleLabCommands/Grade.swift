@@ -130,23 +130,22 @@ struct Grade: ParsableCommand {
             printReport("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
                   + " \(counted(report.steps, "step")) in \(counted(report.rounds, "round")); \(counted(report.guesses, "guess", "guesses")),"
                   + " \(counted(report.backtracks, "backtrack"))"
-                  + solutions + (report.complete ? "" : "; stopped by timeLimit (\(Deadline.describe(budget.time))): the grade is a lower bound"))
+                  + solutions + (report.complete ? "" : "; stopped by \(stopped(report.stopReason)): the grade is a lower bound"))
             for line in report.details { printReport("  \(line)") }
             if explain {
                 for (i, sentence) in report.explanation.enumerated() { printReport("  \(i + 1). \(sentence)") }
             }
         case .json, .csv:
-            // Every family's row starts with the same three keys, then its own fields.
-            let common: [(key: String, value: ReportValue)] = [
-                ("label", .string(report.label)), ("score", .int(report.score)),
-                ("hardestTechnique", report.hardestTechnique.map { .string($0.code) } ?? .null),
-            ]
-            let own = report.fields.filter { field in !common.contains { $0.key == field.key } }
-            var row = ReportRow(extra + [("id", .string(id))] + common + own
-                                + [("complete", .bool(report.complete)), ("timeMicroseconds", .int(micros))])
+            // The core keys of every family (docs/FORMATS.md section 7), then the family's own, then steps per technique.
+            var row = ReportRow(extra + [("id", .string(id))] + report.fields + [("timeMicroseconds", .int(micros))])
             if explain { row.append("explanation", .strings(report.explanation)) }
             printer.print(row)
         }
         return 0
+    }
+
+    /// A stop reason as the text line names it, with the budget's size.
+    private func stopped(_ reason: StopReason) -> String {
+        reason == .timeLimit ? "timeLimit (\(Deadline.describe(budget.time)))" : reason.rawValue
     }
 }
