@@ -93,12 +93,44 @@ if grep 'CONSOLE' "$work/console.log"; then
   exit 1
 fi
 grep -q '<section class="puzzle"' "$work/dom.html"
-# A click on each puzzle's first step shows that step's highlight and no other.
-sed 's|</body>|<script>console.log("review-check: " + Array.from(document.querySelectorAll("section.puzzle")).map(function (s) { s.querySelector("ol.steps li").click(); return s.querySelectorAll("g.step[visibility=visible]").length + "@" + s.querySelector("g.step[visibility=visible]").getAttribute("data-step"); }).join(" "));</script></body>|' \
-  "$page" > "$work/probe.html"
+# A click on each puzzle's first step shows that step's highlight and no
+# other, on the starting board; a click on its last step shows the board as
+# it stands before it: the writes of every earlier step and no later one.
+cat > "$work/probe.js" <<'JS'
+<script>
+var report = Array.from(document.querySelectorAll("section.puzzle")).map(function (s) {
+  var items = s.querySelectorAll("ol.steps li");
+  items[0].click();
+  var first = s.querySelectorAll("g.step[visibility=visible]").length + "@" + s.querySelector("g.step[visibility=visible]").getAttribute("data-step")
+    + "+" + s.querySelectorAll("g.write[visibility=visible]").length;
+  items[0].click();
+  var last = items[items.length - 1];
+  last.click();
+  var n = Number(last.getAttribute("data-step"));
+  var before = Array.from(s.querySelectorAll("g.write")).filter(function (w) { return Number(w.getAttribute("data-step")) < n; }).length;
+  return first + " " + s.querySelectorAll("g.write[visibility=visible]").length + "/" + before;
+});
+console.log("review-check: " + report.join(" "));
+</script>
+JS
+python3 - "$page" "$work/probe.js" "$work/probe.html" <<'PY'
+import sys
+page, probe, out = sys.argv[1:]
+open(out, "w").write(open(page).read().replace("</body>", open(probe).read() + "</body>"))
+PY
 "${chrome[@]}" --dump-dom "file://$work/probe.html" 2>"$work/probe.log" >/dev/null
 grep -o '"review-check: [^"]*"' "$work/probe.log"
-grep -q '"review-check: 1@1 1@1 1@1 1@1 1@1"' "$work/probe.log"
+python3 - "$work/probe.log" <<'PY'
+import re, sys
+line = re.search(r'"review-check: ([^"]*)"', open(sys.argv[1]).read()).group(1).split()
+sections = list(zip(line[0::2], line[1::2]))
+assert len(sections) == 5, f"expected 5 puzzles, found {len(sections)}"
+for first, last in sections:
+    assert first == "1@1+0", f"step 1 should show its highlight alone on the starting board, found {first}"
+    shown, expected = map(int, last.split("/"))
+    assert shown == expected, f"the last step should show the {expected} earlier writes, found {shown}"
+assert any(int(last.split("/")[1]) > 0 for _, last in sections), "no puzzle's last step shows an earlier write"
+PY
 if grep 'CONSOLE' "$work/probe.log" | grep -v 'review-check'; then
   echo "clicking a step wrote to the console (above)" >&2
   exit 1
