@@ -11,9 +11,11 @@ struct Render: ParsableCommand {
             tiles, targets, questions or exercise) as an SVG document sized
             for A4 or Letter, in black and white, every number and sign a
             <text> element. --solution fills the solution in (the file's own,
-            else the grader's); --step N marks step N of the grader's
-            explanation (puzzlelab grade FILE --explain): dashed cells are
-            read, dark cells are decided. --paper fit draws just the board
+            else the grader's); --step N draws the board as it stands before
+            step N of the grader's explanation (puzzlelab grade FILE
+            --explain), what steps 1…N−1 decided filled in, with step N
+            marked (dashed cells are read, dark cells are decided) and its
+            sentence under the board. --paper fit draws just the board
             with 10 mm cells, for pictures.
 
             A file of several puzzles (JSON array, JSON Lines) needs --index.
@@ -39,7 +41,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Fill the solution in.")
     var solution = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Mark step N of the grader's explanation (1 is the first).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Draw the board before step N of the grader's explanation, the step marked (1 is the first).", valueName: "N"))
     var step: Int?
 
     @Option(help: "The sheet: a4, letter, or fit (just the board).")
