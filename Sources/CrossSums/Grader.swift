@@ -14,7 +14,7 @@ public struct CellMove: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Grades cross sums puzzles by solving them the way a person does: its
-/// path is a ``CrossSumsFamily/Trace`` (``PuzzleKit/GradeTrace``), from
+/// path is a trace (`CrossSumsFamily.Trace`, PuzzleKit's `GradeTrace`), from
 /// which ``CrossSumsFamily`` computes the grade, the sentences and the hints.
 ///
 /// The grader always applies the easiest technique of ``Technique`` that
