@@ -208,9 +208,11 @@ struct Explain {
         let numbers = cells.map(number)
         var ways: [[Int]] = []
         for subset in 1..<(1 << numbers.count) {
-            var sum = 0
-            for (k, n) in numbers.enumerated() where subset >> k & 1 == 1 { sum += n }
-            if sum == need {
+            var sum = 0, overflow = false
+            for (k, n) in numbers.enumerated() where subset >> k & 1 == 1 && !overflow {
+                (sum, overflow) = sum.addingReportingOverflow(n)
+            }
+            if sum == need && !overflow {
                 ways.append(numbers.indices.filter { subset >> $0 & 1 == 1 }.map { numbers[$0] })
                 if ways.count > limit { break }
             }

@@ -239,6 +239,19 @@ import Testing
         #expect(Self.family.sentence(step, in: puzzle).hasPrefix("Row 1 still needs 9 "))
     }
 
+    /// `sentence(_:in:)` is public: facts that do not belong to the puzzle
+    /// (numbers whose sum overflows, cells outside the grid) give a
+    /// sentence, never a trap.
+    @Test func aSentenceOfForeignFactsDoesNotTrap() {
+        let puzzle = Puzzle(id: "huge", difficulty: "custom", grid: [[Int.max, Int.max, 1]], solution: nil,
+                            rowSums: [1], columnSums: [1, 1, 1])
+        let cells = [GridPosition(row: 0, column: 0), GridPosition(row: 0, column: 1), GridPosition(row: 5, column: 9)]
+        let step = CrossSumsFamily.Trace.Step(
+            technique: .combinations, reads: [.row(0)], decides: [TraceDecision(.cell(cells[0]), .removed)], round: 1,
+            movesOnOffer: 1, facts: .line(LineState(line: .row(0), need: 1, undecidedTotal: 1, undecided: cells)))
+        #expect(Self.family.sentence(step, in: puzzle).hasPrefix("Row 1 needs 1 from \(Int.max), \(Int.max) and 0."))
+    }
+
     @Test func aPuzzleWithTwoSolutionsNeedsAGuessAndIsFlagged() throws {
         let puzzle = try TextFormat.read("""
              . 14  8
