@@ -3,10 +3,19 @@ import PuzzleKit
 
 /// Cross sums on a board: the column targets along the top, the row targets
 /// down the left, the numbers in boxes; solved, the kept numbers are
-/// circled and the others struck through.
-extension CrossSumsFamily: DrawableFamily {
+/// circled and the others struck through. A step's drawing replays the
+/// grader's trace (`TraceDrawable`).
+extension CrossSumsFamily: TraceDrawable {
+    /// The board; solved, with the puzzle's own solution.
+    ///
+    /// - Throws: `DrawingError` for a solved board of a puzzle that
+    ///   carries no solution.
     public func board(_ puzzle: Puzzle, solved: Bool) throws -> Board {
-        board(puzzle, mask: solved ? try solution(of: puzzle) : nil)
+        guard solved else { return board(puzzle, mask: nil) }
+        guard let solution = puzzle.solution else {
+            throw DrawingError("\(puzzle.id): the puzzle carries no solution to draw")
+        }
+        return board(puzzle, mask: solution)
     }
 
     /// The board with `mask` (when given) filled in.
@@ -24,48 +33,22 @@ extension CrossSumsFamily: DrawableFamily {
         return Board(cells: cells)
     }
 
-    public func steps(_ puzzle: Puzzle) throws -> [StepMarks] {
-        try graded(puzzle, timeLimit: DefaultBudget.time).steps
-    }
-
-    /// One grade within `timeLimit`; the solution drawn is the puzzle's own,
-    /// else the grader's, else the first the grade's count found.
-    public func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing {
-        let graded = try grading(puzzle, solutionsUpTo2: nil, explain: true, timeLimit: timeLimit)
-        let solution = puzzle.solution ?? graded.report.solution ?? graded.found
-        return GradedDrawing(grade: graded.result, steps: marks(graded.report.steps, puzzle),
-                             solved: solution.map { board(puzzle, mask: $0) },
-                             start: board(puzzle, mask: nil))
-    }
-
-    /// The cells each step reads and decides, on the board.
-    private func marks(_ steps: [DeductionStep], _ puzzle: Puzzle) -> [StepMarks] {
-        steps.map { step in
-            var read: [GridPosition] = []
-            for line in step.lines {
-                switch line {
-                case .row(let row): read.append(GridPosition(row: row + 1, column: 0))
-                case .column(let column): read.append(GridPosition(row: 0, column: column + 1))
-                }
-                read += puzzle.positions(of: line).map(onBoard)
-            }
-            let fixes = step.moves.map { onBoard($0.position) }
-            return StepMarks(technique: step.technique.code, uses: Set(read).subtracting(fixes).sorted(), fixes: fixes)
+    /// A cell: its box; a row or a column: its target and its boxes.
+    public func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition] {
+        switch place {
+        case .cell(let position):
+            return [onBoard(position)]
+        case .row(let row):
+            return [GridPosition(row: row + 1, column: 0)] + puzzle.positions(of: .row(row)).map(onBoard)
+        case .column(let column):
+            return [GridPosition(row: 0, column: column + 1)] + puzzle.positions(of: .column(column)).map(onBoard)
+        case .item:
+            return []
         }
     }
 
     /// A grid position on the board, below the column targets and right of the row targets.
     private func onBoard(_ position: GridPosition) -> GridPosition {
         GridPosition(row: position.row + 1, column: position.column + 1)
-    }
-
-    /// Which numbers stay: the puzzle's own solution, else the grader's
-    /// (within the default time budget, as every grade).
-    private func solution(of puzzle: Puzzle) throws -> [[Bool]] {
-        if let solution = puzzle.solution { return solution }
-        guard let solution = try Grader(puzzle: puzzle).grade(timeLimit: DefaultBudget.time).solution else {
-            throw DrawingError("\(puzzle.id): the puzzle carries no solution and the grader found none to draw")
-        }
-        return solution
     }
 }

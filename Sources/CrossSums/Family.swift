@@ -5,7 +5,7 @@ import PuzzleKit
 /// Cross sums as a `PuzzleFamily`: what the command line and the
 /// research tools use. Its profiles are the four difficulties, and every
 /// generated puzzle is unique and needs exactly its difficulty's techniques.
-public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
+public struct CrossSumsFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
     public typealias Profile = CrossSums.Profile
     public typealias TextFormat = CrossSums.TextFormat
     public typealias JSONFormat = CrossSums.JSONFormat
@@ -114,18 +114,29 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
 
     public var gradeLabels: [String] { Profile.allCases.map(\.rawValue) + ["guess-required"] }
 
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        try grading(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: timeLimit).result
+    public typealias StepFacts = CrossSums.StepFacts
+
+    /// The label of the hardest technique on the path (the difficulty, or
+    /// `guess-required`).
+    public var labelRule: LabelRule { .hardest }
+
+    /// A solved trace's label by ``labelRule``; a trace that does not reach
+    /// a solution is `no-solution` (its steps end in a contradiction),
+    /// `budget-exceeded` (a time or guess budget stopped it) or `stuck`.
+    public func label(_ trace: Trace) -> String {
+        switch trace.outcome {
+        case .solved: return trace.label(labelRule, labels: gradeLabels)
+        case .noSolution: return "no-solution"
+        case .stuck: return trace.stopReason == .exhausted ? "stuck" : "budget-exceeded"
+        }
     }
 
-    /// One grade within `timeLimit`: the count up to 2 first (unless
+    /// One trace within `timeLimit`: the count up to 2 first (unless
     /// `solutionsUpTo2` gives it), then the grader in the time left, which
-    /// does not search when the count proved there is no solution.
-    ///
-    /// - Returns: the result, the grader's report, and the first solution the
-    ///   count found (`nil` when `solutionsUpTo2` was given or it found none).
-    func grading(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool,
-                 timeLimit: Duration?) throws -> (result: GradeResult, report: GradeReport, found: [[Bool]]?) {
+    /// does not search when the count proved there is no solution. When the
+    /// steps do not reach a solution, the first the count found is the
+    /// trace's `foundSolution`.
+    public func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
         let deadline = Deadline(timeLimit)
         let grader = try Grader(puzzle: puzzle)
         var upTo2 = solutionsUpTo2
@@ -137,17 +148,20 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
             // As solutionsUpTo2(_:timeLimit:): unknown when a budget stopped it.
             if counted.complete || counted.stopReason == .solutionLimit { upTo2 = min(counted.solutionCount, 2) }
         }
-        let report = grader.grade(timeLimit: deadline.remaining, knownSolutionsUpTo2: upTo2)
-        var fields = report.reportRow.fields
-        fields.removeAll { $0.key == "id" }
-        let result = GradeResult(
-            label: report.label, score: report.score, hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) },
-            steps: report.steps.count, rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
-            solutionsUpTo2: report.solutionsUpTo2, forcedShare: report.forcedShare,
-            longestForcedRun: report.longestForcedRun, visibility: nil, details: [],
-            explanation: explain ? report.steps.map(\.explanation) : [], fields: fields,
-            complete: report.outcome != .budgetExceeded)
-        return (upTo2 == nil ? result.withUnknownSolutionCount() : result, report, found)
+        var trace = grader.grade(timeLimit: deadline.remaining, knownSolutionsUpTo2: upTo2)
+        if trace.outcome != .solved, let found {
+            trace.foundSolution = puzzle.positions.map { position in
+                let kept = found.indices.contains(position.row) && found[position.row].indices.contains(position.column)
+                    && found[position.row][position.column]
+                return CellMove(position: position, decision: CellDecision(kept: kept)).traceDecision
+            }
+        }
+        return trace
+    }
+
+    /// The grid's size.
+    public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] {
+        [("rows", .int(puzzle.rows)), ("columns", .int(puzzle.columns))]
     }
 
     public func startSession(_ puzzle: Puzzle) throws -> GameSession { try GameSession(puzzle: puzzle) }

@@ -13,116 +13,9 @@ public struct CellMove: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(decision.rawValue) \(position)" }
 }
 
-/// One step of the grader's solution path.
-public struct DeductionStep: Sendable, Equatable {
-    /// The technique that made the step.
-    public var technique: Technique
-    /// The cells it decides (one or more; a guess and a row-and-column step
-    /// decide one).
-    public var moves: [CellMove]
-    /// The line or lines the reasoning used (for a row-and-column step, every
-    /// line it followed, in order; for a guess, none).
-    public var lines: [Line]
-    /// The step's round: 1 for steps possible from the start, otherwise one
-    /// more than the latest round among the decided cells of its lines.
-    public var round: Int
-    /// How many cells the easiest applicable technique could decide at this
-    /// moment (1 means the step was forced: nothing else was on offer).
-    public var movesOnOffer: Int
-    /// How many guesses this step rests on (0 for pure logic); a guess step
-    /// counts itself.
-    public var guessDepth: Int
-    /// The reasoning as a sentence a child's parent understands.
-    public var explanation: String
-}
-
-/// How grading ended.
-public enum GradeOutcome: String, Sendable, Equatable {
-    /// Every cell was decided (by logic, or with guesses).
-    case solved
-    /// The techniques allowed could not decide every cell.
-    case stuck
-    /// The puzzle has no solution.
-    case noSolution
-    /// The guess budget ran out before a solution was found.
-    case budgetExceeded = "budget-exceeded"
-}
-
-/// The grader's report on one puzzle.
-public struct GradeReport: Sendable {
-    public var puzzleID: String
-    public var rows: Int
-    public var columns: Int
-    public var outcome: GradeOutcome
-    /// The mask the steps reach when ``outcome`` is ``GradeOutcome/solved``.
-    public var solution: [[Bool]]?
-    /// The solution path, in order (steps of abandoned guesses are not kept).
-    public var steps: [DeductionStep]
-    /// Steps per technique, indexed by `Technique.rawValue`.
-    public var stepsPerTechnique: [Int]
-    /// The hardest technique on the solution path.
-    public var hardestTechnique: Technique?
-    /// Guesses made, abandoned ones included.
-    public var guesses: Int
-    public var maxGuessDepth: Int
-    /// Guesses that led to a dead end and were taken back.
-    public var backtracks: Int
-    /// The number of rounds (the longest chain of steps that wait for each other).
-    public var rounds: Int
-    public var meanStepsPerRound: Double
-    public var meanMovesOnOffer: Double
-    /// The share of steps that were forced (one move on offer).
-    public var forcedShare: Double
-    /// The longest run of consecutive forced steps.
-    public var longestForcedRun: Int
-    /// The sum of the steps' weights (a guess weighs its weight times its depth).
-    public var score: Int
-    /// The profile the hardest technique belongs to, when solved without guessing.
-    public var difficulty: Profile?
-    /// `easy`, `medium`, `hard`, `extra-hard`, `guess-required`, `stuck`,
-    /// `no-solution` or `budget-exceeded`.
-    public var label: String
-    /// Solutions counted by the solver, stopping at 2 (2 means "two or
-    /// more"); written as `solutionsUpTo2` in ``reportRow``.
-    public var solutionsUpTo2: Int
-
-    /// Steps of one technique.
-    public func steps(_ technique: Technique) -> Int { stepsPerTechnique[technique.rawValue] }
-
-    /// Whether the puzzle has exactly one solution.
-    public var isUnique: Bool { solutionsUpTo2 == 1 }
-
-    /// The explanation of every step, numbered.
-    public var explanation: [String] {
-        steps.enumerated().map { "\($0 + 1). \($1.explanation)" }
-    }
-
-    /// The report as one row for JSON or CSV output, keys in a fixed order.
-    public var reportRow: ReportRow {
-        var row = ReportRow([
-            ("id", .string(puzzleID)), ("rows", .int(rows)), ("columns", .int(columns)),
-            ("label", .string(label)), ("score", .int(score)),
-            ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
-            ("outcome", .string(outcome.rawValue)), ("solutionsUpTo2", .int(solutionsUpTo2)),
-            ("unique", .bool(isUnique)), ("steps", .int(steps.count)),
-        ])
-        for technique in Technique.allCases {
-            row.append("\(technique.key)Steps", .int(stepsPerTechnique[technique.rawValue]))
-        }
-        row.append("guesses", .int(guesses))
-        row.append("maxGuessDepth", .int(maxGuessDepth))
-        row.append("backtracks", .int(backtracks))
-        row.append("rounds", .int(rounds))
-        row.append("meanStepsPerRound", .double(meanStepsPerRound))
-        row.append("meanMovesOnOffer", .double(meanMovesOnOffer))
-        row.append("forcedShare", .double(forcedShare))
-        row.append("longestForcedRun", .int(longestForcedRun))
-        row.append("movesOnOffer", .json("[" + steps.map { String($0.movesOnOffer) }.joined(separator: ",") + "]"))
-        return row
-    }
-}
-
-/// Grades cross sums puzzles by solving them the way a person does.
+/// Grades cross sums puzzles by solving them the way a person does: its
+/// path is a trace (`CrossSumsFamily.Trace`, PuzzleKit's `GradeTrace`), from
+/// which ``CrossSumsFamily`` computes the grade, the sentences and the hints.
 ///
 /// The grader always applies the easiest technique of ``Technique`` that
 /// makes progress somewhere in the grid, records the step, and starts again
@@ -135,15 +28,16 @@ public struct GradeReport: Sendable {
 ///     // . 3 2
 ///     // 3 3 5
 ///     // 2 7 2
-///     let report = try Grader(puzzle: puzzle).grade()
-///     print(report.label, report.score)
+///     let family = CrossSumsFamily()
+///     let trace = try Grader(puzzle: puzzle).grade()
+///     print(family.label(trace), trace.score)
 ///     // Prints "easy 4"
-///     print(report.explanation[0])
-///     // Prints "1. Row 1 needs 3: the 5 in column 2 is too big, so remove it."
+///     print(family.sentence(trace.steps[0], in: puzzle))
+///     // Prints "Row 1 needs 3: the 5 in column 2 is too big, so remove it."
 ///
 /// Deductions are sound, so a puzzle solved without guessing has exactly
-/// one solution; whether that holds for a guessed one is shown by
-/// ``GradeReport/solutionsUpTo2``, which the solver counts separately.
+/// one solution; whether that holds for a guessed one is shown by the
+/// trace's `solutionsUpTo2`, which the solver counts separately.
 public struct Grader: Sendable {
     public let puzzle: Puzzle
     let board: _Board
@@ -161,55 +55,88 @@ public struct Grader: Sendable {
     ///
     /// - Parameters:
     ///   - limit: the hardest technique allowed; below ``Technique/guess`` the
-    ///     grader may end ``GradeOutcome/stuck``.
-    ///   - guessBudget: the most guesses to try before giving up with
-    ///     ``GradeOutcome/budgetExceeded``.
-    ///   - timeLimit: when given, grading gives up with
-    ///     ``GradeOutcome/budgetExceeded`` once this much CPU time has passed
-    ///     (the clock is read as the work goes, `WorkMeter`: each step, line
-    ///     settled, supposition and guess counts the cells it looks at).
+    ///     trace may end `stuck`.
+    ///   - guessBudget: the most guesses to try before giving up: the trace
+    ///     ends `stuck` with the stop reason `guessLimit`.
+    ///   - timeLimit: when given, grading gives up once this much CPU time
+    ///     has passed (stop reason `timeLimit`; the clock is read as the work
+    ///     goes, `WorkMeter`: each step, line settled, supposition and guess
+    ///     counts the cells it looks at).
     ///   - solutionsUpTo2: the puzzle's solutions counted up to 2, when the
     ///     caller already has them; otherwise the solver counts them. A count
-    ///     of 0 proves there is no solution: the report is then
-    ///     ``GradeOutcome/noSolution`` at once, without a search (which could
-    ///     spend its whole budget on a wide grid before it saw the same).
+    ///     of 0 proves there is no solution: the trace is then `noSolution`
+    ///     at once, without a search (which could spend its whole budget on a
+    ///     wide grid before it saw the same).
     /// - Complexity: polynomial without guessing; each guess may double the work.
     public func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration? = nil,
-                      solutionsUpTo2: Int? = nil) -> GradeReport {
+                      solutionsUpTo2: Int? = nil) -> CrossSumsFamily.Trace {
         let count = solutionsUpTo2 ?? (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) ?? 0
         return grade(upTo: limit, guessBudget: guessBudget, timeLimit: timeLimit, knownSolutionsUpTo2: count)
     }
 
     /// ``grade(upTo:guessBudget:timeLimit:solutionsUpTo2:)`` with the count
-    /// known, or `nil` when a budget stopped it before it knew (the report
-    /// then says 0 solutions, which callers hide as unknown).
+    /// known, or `nil` when a budget stopped it before it knew (the trace's
+    /// count is then unknown too).
     func grade(upTo limit: Technique = .guess, guessBudget: Int = 10_000, timeLimit: Duration?,
-               knownSolutionsUpTo2 known: Int?) -> GradeReport {
+               knownSolutionsUpTo2 known: Int?) -> CrossSumsFamily.Trace {
         var run = _GradeRun(board: board, limit: limit, guessBudget: guessBudget)
         let start = _SearchState(board: board)
-        if known == 0 { return run.report(.contradiction(start), puzzle: puzzle, solutionsUpTo2: 0) }
+        if known == 0 { return run.trace(.contradiction(start), solutionsUpTo2: 0) }
         run.propagator.meter = WorkMeter(Deadline(timeLimit))
         let outcome = run.solveTiered(start)
-        return run.report(outcome, puzzle: puzzle, solutionsUpTo2: known.map { min($0, 2) } ?? 0)
+        return run.trace(outcome, solutionsUpTo2: known.map { min($0, 2) })
     }
 
     /// The next step from a partly marked grid: the easiest deduction
     /// available, or `nil` when there is none without guessing (or the marks
-    /// contradict the sums). This is what a hint shows.
+    /// contradict the sums). This is what a hint shows
+    /// (``CrossSumsFamily/sentence(_:in:)`` says it).
     ///
     /// - Parameter marks: per cell `nil` (undecided) or the player's decision;
     ///   of the grid's shape.
-    public func nextStep(marks: [[CellDecision?]]) -> DeductionStep? {
+    public func nextStep(marks: [[CellDecision?]]) -> CrossSumsFamily.Trace.Step? {
         guard marks.count == board.rows, marks.allSatisfy({ $0.count == board.columns }) else { return nil }
         var state = _SearchState(board: board)
         for r in 0..<board.rows {
             for c in 0..<board.columns {
-                if let mark = marks[r][c] { state.cells[r * board.columns + c] = mark == .keep ? _kept : _removed }
+                if let mark = marks[r][c] {
+                    state.cells[r * board.columns + c] = mark == .keep ? _kept : _removed
+                    state.open -= 1
+                }
             }
         }
         var run = _GradeRun(board: board, limit: .rowAndColumn, guessBudget: 0)
         return run.nextStep(&state)
     }
+}
+
+extension GradeTrace.Step where Facts == StepFacts {
+    /// The cells the step decides, each kept or removed, in order.
+    public var moves: [CellMove] {
+        decides.compactMap { decision in
+            guard case .cell(let position) = decision.place else { return nil }
+            switch decision.mark {
+            case .kept: return CellMove(position: position, decision: .keep)
+            case .removed: return CellMove(position: position, decision: .remove)
+            case .value, .path: return nil
+            }
+        }
+    }
+}
+
+extension Line {
+    /// The line as a place of a trace.
+    var place: TracePlace {
+        switch self {
+        case .row(let r): return .row(r)
+        case .column(let c): return .column(c)
+        }
+    }
+}
+
+extension CellMove {
+    /// The move as a decision of a trace.
+    var traceDecision: TraceDecision { TraceDecision(.cell(position), decision == .keep ? .kept : .removed) }
 }
 
 /// The state of one branch of grading.
@@ -219,17 +146,20 @@ struct _SearchState {
     var roundOf: [Int]
     var findings: [_LineFinding]
     var dirty: [Bool]
-    var steps: [DeductionStep] = []
+    var steps: [CrossSumsFamily.Trace.Step] = []
+    /// Undecided cells.
+    var open: Int
 
     init(board: _Board) {
         cells = [Int8](repeating: _undecided, count: board.cellCount)
+        open = board.cellCount
         roundOf = [Int](repeating: 0, count: board.cellCount)
         findings = [_LineFinding](repeating: .nothing, count: board.lineCount)
         dirty = [Bool](repeating: true, count: board.lineCount)
     }
 }
 
-/// One grading run: the search over guesses and the bookkeeping of the report.
+/// One grading run: the search over guesses and the bookkeeping of the trace.
 struct _GradeRun {
     let board: _Board
     let limit: Technique
@@ -237,15 +167,18 @@ struct _GradeRun {
     var guesses = 0
     var backtracks = 0
     var maxGuessDepth = 0
-    var budgetExceeded = false
+    /// The budget that stopped the run (time or guesses), else `exhausted`.
+    var stopReason = StopReason.exhausted
     /// Its ``_Propagator/meter`` is the time budget of the whole run.
     var propagator: _Propagator
 
-    /// Counts `work` (cells looked at) against the time budget; whether it
-    /// has run out (and records that it did). Every step and every
+    var budgetExceeded: Bool { stopReason != .exhausted }
+
+    /// Counts `work` (cells looked at) against the time budget; whether a
+    /// budget has run out (and records that time did). Every step and every
     /// supposition counts, so no loop over a wide grid outruns the budget.
     mutating func outOfTime(after work: Int) -> Bool {
-        if propagator.meter.passed(after: work) { budgetExceeded = true }
+        if propagator.meter.passed(after: work), stopReason == .exhausted { stopReason = .timeLimit }
         return budgetExceeded
     }
 
@@ -257,7 +190,7 @@ struct _GradeRun {
     }
 
     /// The next step from `state` without guessing, applied to it.
-    mutating func nextStep(_ state: inout _SearchState) -> DeductionStep? {
+    mutating func nextStep(_ state: inout _SearchState) -> CrossSumsFamily.Trace.Step? {
         let before = state.steps.count
         guard case .progress = step(&state, depth: 0), state.steps.count > before else { return nil }
         return state.steps.last
@@ -287,11 +220,12 @@ struct _GradeRun {
             }
             guard let move = chosen else { return .none }
             let round = 1 + roundOfLines([move.line], state)
-            let explanation = Explain.line(move, board: board, cells: state.cells)
+            let facts = StepFacts.line(lineState(move.line, state.cells))
+            let step = CrossSumsFamily.Trace.Step(
+                technique: move.technique, reads: [board.line(move.line).place], decides: decisions(move.cells, move.keep),
+                round: round, movesOnOffer: Set(offered).count, openCells: state.open, guessDepth: depth, facts: facts)
             apply(&state, cells: move.cells, keep: move.keep, round: round)
-            state.steps.append(DeductionStep(
-                technique: move.technique, moves: moves(move.cells, move.keep), lines: [board.line(move.line)],
-                round: round, movesOnOffer: Set(offered).count, guessDepth: depth, explanation: explanation))
+            state.steps.append(step)
             return .progress
         }
         guard limit >= .rowAndColumn, !outOfTime(after: 0) else { return .none }
@@ -318,11 +252,12 @@ struct _GradeRun {
         let lines = supposition.lines
         let round = 1 + roundOfLines(lines, state)
         let keep = !supposition.keep
-        let explanation = Explain.supposition(supposition, board: board, cells: state.cells)
+        let step = CrossSumsFamily.Trace.Step(
+            technique: .rowAndColumn, reads: lines.map { board.line($0).place }, decides: decisions([supposition.cell], [keep]),
+            round: round, movesOnOffer: offered, openCells: state.open, guessDepth: depth,
+            facts: .supposition(refutation(supposition, state.cells)))
         apply(&state, cells: [supposition.cell], keep: [keep], round: round)
-        state.steps.append(DeductionStep(
-            technique: .rowAndColumn, moves: moves([supposition.cell], [keep]), lines: lines.map(board.line),
-            round: round, movesOnOffer: offered, guessDepth: depth, explanation: explanation))
+        state.steps.append(step)
         return .progress
     }
 
@@ -371,6 +306,7 @@ struct _GradeRun {
 
     func apply(_ state: inout _SearchState, cells: [Int], keep: [Bool], round: Int) {
         for (cell, k) in zip(cells, keep) {
+            if state.cells[cell] == _undecided { state.open -= 1 }
             state.cells[cell] = k ? _kept : _removed
             state.roundOf[cell] = round
             state.dirty[board.rowLine(of: cell)] = true
@@ -389,6 +325,31 @@ struct _GradeRun {
 
     func moves(_ cells: [Int], _ keep: [Bool]) -> [CellMove] {
         zip(cells, keep).map { CellMove(position: board.position($0), decision: CellDecision(kept: $1)) }
+    }
+
+    func decisions(_ cells: [Int], _ keep: [Bool]) -> [TraceDecision] { moves(cells, keep).map(\.traceDecision) }
+
+    /// Line `l` as it stands in `cells`: what it still needs, the total of
+    /// its undecided numbers and their cells.
+    func lineState(_ l: Int, _ cells: [Int8]) -> LineState {
+        var undecided: [Int] = []
+        let (need, open) = board.scan(l, cells, into: &undecided)
+        return LineState(line: board.line(l), need: need, undecidedTotal: open, undecided: undecided.map(board.position))
+    }
+
+    /// What a failed supposition shows, from the grid `cells` before it.
+    func refutation(_ s: _Supposition, _ cells: [Int8]) -> Refutation {
+        var trial = cells
+        trial[s.cell] = s.keep ? _kept : _removed
+        for move in s.chain {
+            for (c, k) in zip(move.cells, move.keep) { trial[c] = k ? _kept : _removed }
+        }
+        let failed = lineState(s.failedLine, trial)
+        let failure: Refutation.Failure =
+            failed.need < 0 ? .exceedsTarget : failed.need > failed.undecidedTotal ? .cannotReachTarget : .noCombination
+        return Refutation(supposed: CellMove(position: board.position(s.cell), decision: CellDecision(kept: s.keep)),
+                          chain: s.chain.map { LineConsequence(line: board.line($0.line), moves: moves($0.cells, $0.keep)) },
+                          failedLine: failed.line, failure: failure)
     }
 
     /// The first undecided cell of the line with the fewest undecided cells.
@@ -410,43 +371,18 @@ struct _GradeRun {
         return best
     }
 
-    /// The report of a finished run.
-    func report(_ outcome: TieredOutcome<_SearchState>, puzzle: Puzzle, solutionsUpTo2: Int) -> GradeReport {
-        let state: _SearchState?
-        let result: GradeOutcome
+    /// The trace of a finished run: a contradiction keeps no steps.
+    func trace(_ outcome: TieredOutcome<_SearchState>, solutionsUpTo2: Int?) -> CrossSumsFamily.Trace {
+        let steps: [CrossSumsFamily.Trace.Step]
+        let result: TraceOutcome
         switch outcome {
-        case .solved(let s): state = s; result = .solved
-        case .stuck(let s): state = s; result = budgetExceeded ? .budgetExceeded : .stuck
-        case .contradiction: state = nil; result = .noSolution
+        case .solved(let s): steps = s.steps; result = .solved
+        case .stuck(let s): steps = s.steps; result = .stuck
+        case .contradiction: steps = []; result = .noSolution
         }
-        let steps = state?.steps ?? []
-        var perTechnique = [Int](repeating: 0, count: Technique.allCases.count)
-        for step in steps { perTechnique[step.technique.rawValue] += 1 }
-        let hardest = steps.map(\.technique).max()
-        let metrics = TraceMetrics(steps.map {
-            TraceStep(round: $0.round, movesOnOffer: $0.movesOnOffer, isGuess: $0.technique == .guess)
-        })
-        var score = 0
-        for step in steps { score += step.technique.weight * (step.technique == .guess ? step.guessDepth : 1) }
-        let difficulty = result == .solved && guesses == 0 ? hardest?.difficulty ?? .easy : nil
-        let label: String
-        switch result {
-        case .solved: label = difficulty?.rawValue ?? "guess-required"
-        case .stuck: label = "stuck"
-        case .noSolution: label = "no-solution"
-        case .budgetExceeded: label = "budget-exceeded"
-        }
-        let solution: [[Bool]]? = result == .solved ? state.map { s in
-            (0..<board.rows).map { r in (0..<board.columns).map { c in s.cells[r * board.columns + c] == _kept } }
-        } : nil
-        return GradeReport(
-            puzzleID: puzzle.id, rows: board.rows, columns: board.columns, outcome: result, solution: solution,
-            steps: steps, stepsPerTechnique: perTechnique, hardestTechnique: hardest,
-            guesses: guesses, maxGuessDepth: maxGuessDepth, backtracks: backtracks,
-            rounds: metrics.rounds, meanStepsPerRound: metrics.meanStepsPerRound,
-            meanMovesOnOffer: metrics.meanMovesOnOffer, forcedShare: metrics.forcedShare,
-            longestForcedRun: metrics.longestForcedRun, score: score, difficulty: difficulty, label: label,
-            solutionsUpTo2: solutionsUpTo2)
+        return CrossSumsFamily.Trace(
+            steps: steps, outcome: result, stopReason: result == .stuck ? stopReason : .exhausted,
+            solutionsUpTo2: solutionsUpTo2, guesses: guesses, backtracks: backtracks, maxGuessDepth: maxGuessDepth)
     }
 }
 
@@ -468,24 +404,25 @@ extension _GradeRun: TieredSolver {
         guard limit >= .guess, !budgetExceeded else { return nil }
         let cell = guessCell(state)
         let round = (state.roundOf.max() ?? 0) + 1
-        let position = board.position(cell)
         return [true, false].map { keep in
             var trial = state
+            let step = CrossSumsFamily.Trace.Step(
+                technique: .guess, reads: [], decides: decisions([cell], [keep]), round: round, movesOnOffer: 0,
+                openCells: state.open, guessDepth: depth + 1, isGuess: true,
+                points: Technique.guess.weight * (depth + 1), facts: .guess)
             apply(&trial, cells: [cell], keep: [keep], round: round)
-            trial.steps.append(DeductionStep(
-                technique: .guess, moves: [CellMove(position: position, decision: CellDecision(kept: keep))],
-                lines: [], round: round, movesOnOffer: 0, guessDepth: depth + 1,
-                explanation: "No rule decides a number here, so try: \(keep ? "keep" : "remove") the \(board.numbers[cell]) at \(position)\(keep ? "" : " (keeping it led to a dead end)")."))
+            trial.steps.append(step)
             return trial
         }
     }
 
     /// Counts the guess against the guess and time budgets.
     mutating func mayTryGuess(depth: Int) -> Bool {
-        guard guesses < guessBudget, !outOfTime(after: board.cellCount) else {
-            budgetExceeded = true
+        guard guesses < guessBudget else {
+            if stopReason == .exhausted { stopReason = .guessLimit }
             return false
         }
+        guard !outOfTime(after: board.cellCount) else { return false }
         guesses += 1
         maxGuessDepth = max(maxGuessDepth, depth + 1)
         return true

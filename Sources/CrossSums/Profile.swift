@@ -1,6 +1,6 @@
 /// The four difficulties of the game: the family's profiles, and its grade
-/// labels (a graded puzzle's ``GradeReport/difficulty`` is the profile its
-/// hardest technique belongs to).
+/// labels (a solved puzzle's grade label is the profile its hardest
+/// technique belongs to).
 ///
 /// A difficulty is defined by the hardest technique its puzzles need, checked
 /// by the grader the way Simon Tatham's puzzles do it: a generated puzzle is

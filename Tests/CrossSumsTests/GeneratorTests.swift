@@ -19,12 +19,12 @@ import Testing
             #expect(puzzle.grid.allSatisfy { $0.allSatisfy(difficulty.numberRange.contains) })
             #expect(puzzle.problem == nil)
             #expect(puzzle.countSolutions(limit: 2) == 1, "seed \(seed)")
-            let report = try Grader(puzzle: puzzle).grade()
-            #expect(report.outcome == .solved)
-            #expect(report.guesses == 0)
-            #expect(report.difficulty == difficulty, "seed \(seed): \(report.label)")
-            #expect(report.solution == puzzle.solution)
-            if difficulty != .easy { #expect(report.hardestTechnique == difficulty.hardestTechnique) }
+            let trace = try Grader(puzzle: puzzle).grade()
+            #expect(trace.outcome == .solved)
+            #expect(trace.guesses == 0)
+            #expect(CrossSumsFamily().label(trace) == difficulty.rawValue, "seed \(seed)")
+            #expect(GraderTests.solution(trace, puzzle) == puzzle.solution)
+            if difficulty != .easy { #expect(trace.hardestTechnique == difficulty.hardestTechnique) }
         }
     }
 
@@ -48,7 +48,7 @@ import Testing
         let settings = GeneratorSettings(difficulty: .hard, rows: 6, columns: 8, numberRange: 1...12, keepPercent: 45)
         let puzzle = try Generator().generate(settings, seed: 3).puzzle
         #expect((puzzle.rows, puzzle.columns) == (6, 8))
-        #expect(try Grader(puzzle: puzzle).grade().difficulty == .hard)
+        #expect(CrossSumsFamily().label(try Grader(puzzle: puzzle).grade()) == Profile.hard.rawValue)
     }
 
     @Test func invalidSettingsAreRejectedUpFront() {
