@@ -1,9 +1,9 @@
 import PuzzleKit
 
 /// What every command of `puzzlelab` needs of a family: it reads, writes,
-/// generates and checks its puzzles (``PuzzleKit/PuzzleFamily``), counts
-/// their solutions (``PuzzleKit/CountingFamily``), grades them
-/// (``PuzzleKit/GradingFamily``) and draws them (``DrawableFamily``).
+/// generates and checks its puzzles (`PuzzleFamily`), counts their
+/// solutions (`CountingFamily`), grades them (`GradingFamily`) and draws
+/// them (``DrawableFamily``).
 ///
 /// Every toolkit family is one, and so must be a family added to the
 /// command line: the family list (`puzzleFamilies`, and the list a test
