@@ -42,24 +42,36 @@ let package = Package(
             dependencies: ["PuzzleKit", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         // The one list of families every command, test and benchmark reads.
-        .target(name: "PuzzleFamilies", dependencies: ["PuzzleKit"] + families.map { .target(name: $0.name) }),
+        .target(name: "PuzzleFamilies", dependencies: ["PuzzleKit", "PuzzleDrawing"] + families.map { .target(name: $0.name) }),
         // The commands of `puzzlelab`, written once over a family list that
-        // each run is given (tests run them over a family of their own).
+        // each run is given (tests run them over a family of their own); no
+        // family module: a family's own subcommands come with the list.
         .target(
             name: "PuzzleLabCommands",
             dependencies: [
                 "PuzzleKit", "PuzzleResearch", "PuzzleDrawing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ] + families.map { .target(name: $0.name) }
+            ]
         ),
-        // The executable: the commands over `puzzleFamilies`.
-        .executableTarget(name: "PuzzleLabCLI", dependencies: ["PuzzleLabCommands", "PuzzleFamilies"]),
+        // The families' own subcommands (`drills …`, `morse …`): the one
+        // place that sees both ArgumentParser and a family, so that the
+        // family libraries never depend on ArgumentParser.
+        .target(
+            name: "PuzzleFamilyCommands",
+            dependencies: [
+                "PuzzleLabCommands", "PuzzleKit", "PuzzleResearch", "ArithmeticDrills", "MorseCode",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The executable: the commands over `puzzleFamilies` and their own subcommands.
+        .executableTarget(name: "PuzzleLabCLI", dependencies: ["PuzzleLabCommands", "PuzzleFamilies", "PuzzleFamilyCommands"]),
         // libFuzzer entry for the family readers (built with --sanitize fuzzer in .ci/run).
         .executableTarget(name: "PuzzleFuzz", dependencies: ["PuzzleKit", "PuzzleFamilies"]),
         .testTarget(name: "PuzzleKitTests", dependencies: ["PuzzleKit"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(name: "PuzzleResearchTests",
-                    dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleFamilies", "PuzzleLabCommands", "MathCrossword", "CrossSums"]),
+                    dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleDrawing", "PuzzleFamilies", "PuzzleLabCommands", "MathCrossword", "CrossSums",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit", "PuzzleFamilies"]),
         .testTarget(name: "PuzzleDrawingTests", dependencies: ["PuzzleDrawing", "PuzzleKit"] + families.map { .target(name: $0.name) }),
     ] + families.flatMap { family -> [Target] in

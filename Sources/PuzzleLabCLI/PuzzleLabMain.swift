@@ -1,11 +1,12 @@
 import PuzzleFamilies
+import PuzzleFamilyCommands
 import PuzzleLabCommands
 
 /// The `puzzlelab` executable: the command line over the toolkit's one
-/// family list.
+/// family list, with the families' own subcommands.
 @main
 enum PuzzleLabMain {
     static func main() async {
-        await PuzzleLab.main(families: puzzleFamilies)
+        await PuzzleLab.main(families: puzzleFamilies, commands: puzzleFamilyCommands)
     }
 }

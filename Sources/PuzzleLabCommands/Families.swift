@@ -1,23 +1,21 @@
 import ArgumentParser
-import ArithmeticDrills
-import CrossSums
 import Foundation
-import MathCrossword
-import MorseCode
-import NumberSearch
+import PuzzleDrawing
 import PuzzleKit
 
-/// The family list of one run of the command line, set by
-/// ``PuzzleLab/main(families:)`` or ``PuzzleLab/run(_:families:)`` for the
-/// run's task: the executable gives it the toolkit's families, a test a
+/// The family list of one run of the command line, and the families' own
+/// subcommands, set by ``PuzzleLab/main(families:commands:)`` or
+/// ``PuzzleLab/run(_:families:commands:)`` for the run's task: the
+/// executable gives it the toolkit's families and their commands, a test a
 /// family of its own.
 enum CommandFamilies {
-    @TaskLocal static var list: [any PuzzleFamily] = []
+    @TaskLocal static var list: [any CommandFamily] = []
+    @TaskLocal static var commands: [any ParsableCommand.Type] = []
 }
 
 /// Every puzzle family the command line knows, in the order help texts
 /// list them: every command is written once over it.
-var families: [any PuzzleFamily] { CommandFamilies.list }
+var families: [any CommandFamily] { CommandFamilies.list }
 
 /// The names `--kind` takes, for help texts.
 var familyNames: String { families.map(\.info.name).joined(separator: ", ") }
@@ -31,17 +29,17 @@ var profileHelp: String {
 /// The labels `generate --difficulty` takes, per family that targets labels.
 var difficultyHelp: String {
     families.compactMap { family -> String? in
-        guard let grading = family as? any GradingFamily, let first = grading.gradeLabels.first,
+        guard let first = family.gradeLabels.first,
               family.unsupported(GenerationRequest(seed: 1, unique: true, label: first)) == nil else { return nil }
-        return "\(family.info.name) \(grading.gradeLabels.joined(separator: ", "))"
+        return "\(family.info.name) \(family.gradeLabels.joined(separator: ", "))"
     }.joined(separator: "; ")
 }
 
 /// A `--kind` argument: one of ``families`` by name.
 struct Kind: ExpressibleByArgument {
-    let family: any PuzzleFamily
+    let family: any CommandFamily
 
-    init(_ family: any PuzzleFamily) { self.family = family }
+    init(_ family: any CommandFamily) { self.family = family }
 
     init?(argument: String) {
         guard let family = families.first(where: { $0.info.name == argument }) else { return nil }
@@ -61,7 +59,7 @@ struct Kind: ExpressibleByArgument {
     ///
     /// - Throws: a one-line error naming `--kind` when no family or more than
     ///   one recognizes the content.
-    static func of(path: String, data: Data) throws(FormatError) -> any PuzzleFamily {
+    static func of(path: String, data: Data) throws(FormatError) -> any CommandFamily {
         let ext = (path as NSString).pathExtension.lowercased()
         if let family = families.first(where: { $0.info.textExtension == ext }) { return family }
         if let error = PuzzleSource.secondByteOrderMark(data, file: path) { throw error }
@@ -159,7 +157,7 @@ struct GenerationOptions: ParsableArguments {
     }
 
     /// `--kind`, or `fallback` when it is not given.
-    func family(_ fallback: Kind = .standard) -> any PuzzleFamily { (kind ?? fallback).family }
+    func family(_ fallback: Kind = .standard) -> any CommandFamily { (kind ?? fallback).family }
 
     /// The one profile `--profile` names, or the family's first.
     func singleProfile<F: PuzzleFamily>(_ family: F) throws -> F.Profile {

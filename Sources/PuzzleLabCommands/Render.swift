@@ -57,15 +57,14 @@ struct Render: ParsableCommand {
     func run() throws {
         try output.refuseOverwrite()
         let data: Data
-        let family: any PuzzleFamily
+        let family: any CommandFamily
         do throws(FormatError) {
             data = try readInput(path: file)
             family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
         } catch {
             throw CLIError(error.description)
         }
-        guard let drawable = family as? any DrawableFamily else { throw CLIError("\(file): \(family.info.name) puzzles cannot be drawn") }
-        try output.write(render(drawable, data))
+        try output.write(render(family, data))
     }
 
     private func render<F: DrawableFamily>(_ family: F, _ data: Data) throws -> String {

@@ -62,9 +62,7 @@ struct Review: ParsableCommand {
 
     /// The page of the generated puzzles of seeds SEED … SEED+COUNT-1.
     private func generatedPage() throws -> ReviewPage {
-        let family = options.family()
-        guard let drawable = family as? any DrawableFamily else { throw CLIError("\(family.info.name) puzzles cannot be drawn") }
-        return try generatedPage(drawable)
+        try generatedPage(options.family())
     }
 
     private func generatedPage<F: DrawableFamily>(_ family: F) throws -> ReviewPage {
@@ -92,11 +90,7 @@ struct Review: ParsableCommand {
     private func filesPage() throws -> ReviewPage {
         var entries: [ReviewPage.Entry] = []
         let failed = forEachInput(files, kind: options.kind) { family, file, data in
-            guard let drawable = family as? any DrawableFamily else {
-                printError("\(file): \(family.info.name) puzzles cannot be drawn")
-                return 1
-            }
-            return reviewFile(drawable, file: file, data: data, into: &entries)
+            reviewFile(family, file: file, data: data, into: &entries)
         }
         if failed > 0 { throw ExitCode.failure }
         return ReviewPage(title: "PuzzleLab review: " + files.joined(separator: ", "), entries: entries)

@@ -56,11 +56,7 @@ struct Solve: ParsableCommand {
         var printer = RowPrinter(format: format, mixed: files.count > 1)
         defer { printer.finish() }
         let failed = forEachInput(files, kind: kind) { family, file, data in
-            guard let counting = family as? any CountingFamily else {
-                printError("\(file): \(family.info.name) puzzles have no solver")
-                return 1
-            }
-            return solve(counting, file: file, data: data, limits: limits, printer: &printer)
+            solve(family, file: file, data: data, limits: limits, printer: &printer)
         }
         if failed > 0 { throw ExitCode.failure }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PuzzleDrawing
 import PuzzleKit
 
 /// Writes `text` to `path` (`-`: standard output) whole or not at all: a
@@ -10,7 +11,7 @@ import PuzzleKit
 /// - Parameter replacing: replace an existing regular file; without it an
 ///   existing file is an error and is left as it is.
 /// - Throws: one line naming the path and the system's reason.
-func writeOutput(_ text: String, to path: String, replacing: Bool) throws(CLIError) {
+package func writeOutput(_ text: String, to path: String, replacing: Bool) throws(CLIError) {
     switch try OutputTarget(path, replacing: replacing) {
     case .standardOutput:
         try write(Data(text.utf8), to: .standardOutput, path: "standard output")
@@ -173,7 +174,7 @@ func counted(_ n: Int, _ one: String, _ many: String? = nil) -> String {
 
 /// Prints one line to standard error, with any control character the
 /// message quotes from outside text escaped (``Swift/String/printable(excerpts:)``).
-func printError(_ message: String) {
+package func printError(_ message: String) {
     FileHandle.standardError.write(Data((message.printable(excerpts: false) + "\n").utf8))
 }
 
@@ -190,7 +191,7 @@ func printReport(_ line: String) {
 /// - Throws: a one-line error for a file that cannot be read, or that is
 ///   larger than ``InputLimits/fileBytes`` or has a line longer than
 ///   ``InputLimits/lineBytes`` (found before any parsing).
-func readInput(path: String) throws(FormatError) -> Data {
+package func readInput(path: String) throws(FormatError) -> Data {
     let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
     guard let handle else {
         let reason = FileManager.default.fileExists(atPath: path) ? "cannot open the file" : "no such file"
@@ -262,7 +263,7 @@ private func readBytes(_ handle: FileHandle, count: Int, path: String) throws(Fo
 /// that cannot be read is reported on stderr and counted.
 ///
 /// - Returns: the unreadable files plus the failures `body` returned.
-func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any PuzzleFamily, _ file: String, _ data: Data) -> Int) -> Int {
+func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any CommandFamily, _ file: String, _ data: Data) -> Int) -> Int {
     var failed = 0
     for file in files {
         do throws(FormatError) {
@@ -293,15 +294,15 @@ func isValid<F: PuzzleFamily>(_ family: F, _ puzzle: F.Puzzle, file: String) -> 
 }
 
 /// An error the CLI reports as one line, without usage text.
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
+package struct CLIError: Error, CustomStringConvertible {
+    package var description: String
     /// The error, with any control character it quotes from outside text
     /// escaped as ``printError(_:)`` escapes it.
-    init(_ description: String) { self.description = description.printable(excerpts: false) }
+    package init(_ description: String) { self.description = description.printable(excerpts: false) }
 }
 
 /// The output formats of the reporting commands (docs/FORMATS.md section 5).
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+package enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, csv
 }
 
@@ -312,18 +313,18 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
 /// `mixed`, CSV rows are kept until ``finish()``, which writes one header
 /// covering every row (columns in first-seen order) and leaves a row's
 /// cells empty under the columns that are not its own.
-struct RowPrinter {
+package struct RowPrinter {
     let format: ReportFormat
     let mixed: Bool
     private var wroteHeader = false
     private var held: [ReportRow] = []
 
-    init(format: ReportFormat, mixed: Bool = false) {
+    package init(format: ReportFormat, mixed: Bool = false) {
         self.format = format
         self.mixed = mixed
     }
 
-    mutating func print(_ row: ReportRow) {
+    package mutating func print(_ row: ReportRow) {
         switch format {
         case .csv where mixed:
             held.append(row)

@@ -191,6 +191,23 @@ import Testing
         #expect(version.status == 0 && version.stdout.hasSuffix("\n") && version.stdout.split(separator: "\n").count == 1)
     }
 
+    /// The root help lists the commands every family shares, then the
+    /// families' own (`drills`, `morse`, which the executable passes beside
+    /// the family list), and each of those answers as its family's.
+    @Test func rootHelpListsTheSharedCommandsThenTheFamiliesOwn() throws {
+        let help = try puzzlelab(["--help"])
+        #expect(help.status == 0)
+        // A subcommand's line starts with two spaces and its name; its abstract's wrapped lines with more.
+        let names = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
+            .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "drills", "morse"])
+        let morse = try puzzlelab(["morse", "count", "-..-..."])
+        #expect(morse.status == 0 && morse.stdout.split(separator: "\n").count == 1 && morse.stderr.isEmpty)
+        let drills = try puzzlelab(["drills", "replay", "no-such-log.csv"])
+        #expect(drills.status == 1 && drills.stderr == "Error: no-such-log.csv:1: no such file\n")
+    }
+
     /// `arguments` with only the last value of `option`.
     static func withoutDuplicate(_ option: String, in arguments: [String]) -> [String] {
         var result: [String] = []

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import PuzzleDrawing
 import PuzzleKit
 import PuzzleLabCommands
 import PuzzleResearch
@@ -18,7 +20,8 @@ private struct CommandRun {
 /// this is serialized, and no other test writes to standard output (a test
 /// that printed could land in a capture); failures carry their values in
 /// the expectations instead.
-private func puzzlelab(_ arguments: [String], families: [any PuzzleFamily]) async throws -> CommandRun {
+private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
+                       commands: [any ParsableCommand.Type] = []) async throws -> CommandRun {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pair-sum-stdout-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: url) }
     fflush(nil)
@@ -27,7 +30,7 @@ private func puzzlelab(_ arguments: [String], families: [any PuzzleFamily]) asyn
     try #require(saved >= 0 && capture >= 0)
     dup2(capture, STDOUT_FILENO)
     close(capture)
-    let result = await PuzzleLab.run(arguments, families: families)
+    let result = await PuzzleLab.run(arguments, families: families, commands: commands)
     fflush(nil)
     dup2(saved, STDOUT_FILENO)
     close(saved)
@@ -39,7 +42,7 @@ private func puzzlelab(_ arguments: [String], families: [any PuzzleFamily]) asyn
 /// real argument parsing: what "Adding a family" promises.
 @Suite(.serialized) struct TestFamilyCommandTests {
     let family = PairSumFamily()
-    var families: [any PuzzleFamily] { [family] }
+    var families: [any CommandFamily] { [family] }
 
     private func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pair-sum-\(UUID().uuidString)")
@@ -162,12 +165,71 @@ private func puzzlelab(_ arguments: [String], families: [any PuzzleFamily]) asyn
         #expect(words.contains("(values: pair-sum)"))
         let other = try await puzzlelab(["generate", "--kind", "math-crossword"], families: families)
         #expect(other.status == 64 && other.message.contains("'pair-sum'"))
-        // A family without drawings is refused by render, in one line.
+    }
+
+    /// `render --step N` draws the board as the trace leaves it before step
+    /// N, with step N's sentence under it; `render --solution` the grader's
+    /// pair; `review` a page of every step.
+    @Test func renderAndReviewDrawTheFamilysTrace() async throws {
         let dir = try directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("one.pairs").path
-        try Data("pairs a 5 1 4 7\n".utf8).write(to: URL(fileURLWithPath: file))
-        #expect(try await puzzlelab(["render", file, "--out", dir.appendingPathComponent("one.svg").path],
-                                    families: families).status != 0)
+        // 1 and 7 have no partner (8, 2); 4 + 5 = 9.
+        try Data("pairs a 9 1 4 5 7\n".utf8).write(to: URL(fileURLWithPath: file))
+        let puzzle = PairSumFamily.Puzzle(id: "a", target: 9, numbers: [1, 4, 5, 7])
+        let graded = try family.graded(puzzle, timeLimit: nil)
+        #expect(graded.grade.explanation == ["1 has no partner: 9 − 1 is not offered.", "7 has no partner: 9 − 7 is not offered.",
+                                             "4 + 5 = 9."])
+        let styles = { (board: Board) in board.cells.sorted { $0.position < $1.position }.map(\.style) }
+        #expect(styles(graded.board(before: 3)) == [.label, .removed, .given, .given, .removed])
+        #expect(styles(try graded.solvedBoard(of: "a")) == [.label, .removed, .kept, .kept, .removed])
+
+        for step in 1...3 {
+            let render = try await puzzlelab(["render", file, "--step", String(step)], families: families)
+            #expect(render.status == 0, "\(render.message)")
+            #expect(render.stdout.contains("\(step). \(graded.grade.explanation[step - 1])"))
+            #expect(render.stdout == (try family.draw(puzzle, step: step, title: "pair-sum a, step \(step)")))
+        }
+        let solution = try await puzzlelab(["render", file, "--solution"], families: families)
+        #expect(solution.stdout == (try family.draw(puzzle, solution: true, title: "pair-sum a, solution")))
+        let beyond = try await puzzlelab(["render", file, "--step", "4"], families: families)
+        #expect(beyond.status == 1 && beyond.message.contains("there is no step 4: expected 1…3"))
+
+        let page = dir.appendingPathComponent("review.html").path
+        let review = try await puzzlelab(["review", file, "--out", page], families: families)
+        #expect(review.status == 0, "\(review.message)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(graded.grade.explanation.allSatisfy { html.contains($0) })
+        let generated = try await puzzlelab(["review", "--profile", "n8", "--unique", "--count", "3"], families: families)
+        #expect(generated.status == 0 && generated.stdout.contains("PuzzleLab review: pair-sum n8, seeds 1…3, unique"))
+    }
+
+    /// A family's own subcommands come with the family list: listed after
+    /// the shared commands, run like them, and absent when not given.
+    @Test func aFamilysOwnSubcommandsComeWithTheList() async throws {
+        let help = try await puzzlelab(["--help"], families: families, commands: [PairsCommand.self])
+        // A subcommand's line starts with two spaces and its name; its abstract's wrapped lines with more.
+        let names = help.message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
+            .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "pairs"])
+        let run = try await puzzlelab(["pairs", "9", "1", "4", "5", "8"], families: families, commands: [PairsCommand.self])
+        #expect(run.status == 0 && run.stdout == "2\n")
+        let without = try await puzzlelab(["pairs", "9", "1", "8"], families: families)
+        #expect(without.status == 64 && without.message.contains("pairs"))
+        #expect(!(try await puzzlelab(["--help"], families: families)).message.contains("pairs"))
+    }
+}
+
+/// `pairs TARGET N…`: the pair-sum family's own subcommand, which prints how
+/// many pairs of the numbers add up to the target.
+private struct PairsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "pairs", abstract: "Count the pairs that add up to a target.")
+
+    @Argument(help: "The target.") var target: Int
+    @Argument(help: "The numbers.") var numbers: [Int]
+
+    func run() {
+        print(PairSumFamily().pairs(PairSumFamily.Puzzle(id: "-", target: target, numbers: numbers)))
     }
 }

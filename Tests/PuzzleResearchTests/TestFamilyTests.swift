@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleDrawing
 import PuzzleFamilies
 import PuzzleKit
 import PuzzleResearch
@@ -6,11 +7,17 @@ import Testing
 
 /// A family defined here, outside the toolkit: a puzzle is a target and some
 /// numbers, and a solution is two of them that add up to the target. It
-/// implements only the family contract, and goes through what every command
-/// does with a family: generate, write and read back, check, count, grade,
+/// implements the contract every command needs (``CommandFamily``: count,
+/// grade through a trace, draw), and goes through what every command does
+/// with a family: generate, write and read back, check, count, grade, draw,
 /// and the research rows of `bench` and `export` (and, in
 /// `TestFamilyCommandTests`, every command of the command line).
-struct PairSumFamily: CountingFamily, GradingFamily {
+///
+/// Its grader strikes out, left to right, each number whose partner (the
+/// target minus it) is not among the others, then keeps the first two
+/// numbers that add up to the target. The board is one row: the target,
+/// then the numbers.
+struct PairSumFamily: CountingFamily, TraceDrawable {
     struct Puzzle: Sendable, Equatable, Codable {
         var id: String
         var target: Int
@@ -18,13 +25,21 @@ struct PairSumFamily: CountingFamily, GradingFamily {
     }
 
     enum Technique: Int, TechniqueTier {
+        case noPartner
         case lookUp
-        var code: String { "look-up" }
-        var name: String { "Look up" }
-        var rule: String { "For each number, look for the target minus it." }
-        var weight: Int { 1 }
+        var code: String { self == .noPartner ? "no-partner" : "look-up" }
+        var name: String { self == .noPartner ? "No partner" : "Look up" }
+        var rule: String { self == .noPartner ? "A number whose partner is not offered is struck out." : "For each number, look for the target minus it." }
+        var weight: Int { rawValue + 1 }
         var gradeLabel: String { "easy" }
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// What a step's sentence names: the number it strikes out, or the two
+    /// it keeps.
+    enum StepFacts: Sendable {
+        case noPartner(Int)
+        case pair(Int, Int)
     }
 
     var info: FamilyInfo { FamilyInfo(name: "pair-sum", textExtension: "pairs", summary: "two numbers that add up to a target") }
@@ -108,13 +123,44 @@ struct PairSumFamily: CountingFamily, GradingFamily {
         return CountResult(solutionCount: count, complete: count == all, stopReason: count == all ? .exhausted : .solutionLimit,
                            nodes: puzzle.numbers.count)
     }
-    func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let upTo2 = solutionsUpTo2 ?? min(pairs(puzzle), 2)
-        return GradeResult(label: "easy", score: puzzle.numbers.count, hardestTechnique: (Technique.lookUp.code, Technique.lookUp.name),
-                           steps: 1, rounds: 1, guesses: 0, backtracks: 0, solutionsUpTo2: upTo2, forcedShare: 1,
-                           longestForcedRun: 1, visibility: nil, details: [],
-                           explanation: explain ? ["Look for \(puzzle.target) minus each number."] : [],
-                           fields: [("solutionsUpTo2", .int(upTo2))])
+    var labelRule: LabelRule { .hardest }
+
+    func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
+        let n = puzzle.numbers
+        var steps: [Trace.Step] = []
+        var open = Array(n.indices)
+        for i in n.indices where !n.indices.contains(where: { $0 != i && n[$0] == puzzle.target - n[i] }) {
+            steps.append(Trace.Step(technique: .noPartner, reads: n.indices.map(TracePlace.item), decides: [TraceDecision(.item(i), .removed)],
+                                    round: 1, movesOnOffer: 1, openCells: open.count, facts: .noPartner(n[i])))
+            open.removeAll { $0 == i }
+        }
+        let pairs = open.flatMap { i in open.filter { $0 > i && n[i] + n[$0] == puzzle.target }.map { (i, $0) } }
+        if let (i, j) = pairs.first {
+            steps.append(Trace.Step(technique: .lookUp, reads: open.map(TracePlace.item),
+                                    decides: [TraceDecision(.item(i), .kept), TraceDecision(.item(j), .kept)],
+                                    round: 2, movesOnOffer: pairs.count, openCells: open.count, facts: .pair(n[i], n[j])))
+        }
+        return Trace(steps: steps, outcome: pairs.isEmpty ? .noSolution : .solved, solutionsUpTo2: solutionsUpTo2 ?? min(pairs.count, 2))
+    }
+
+    func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String {
+        switch step.facts {
+        case .noPartner(let number): "\(number) has no partner: \(puzzle.target) − \(number) is not offered."
+        case .pair(let first, let second): "\(first) + \(second) = \(puzzle.target)."
+        }
+    }
+
+    /// The target in column 0, number `i` in column `i + 1`. A puzzle file
+    /// carries no solution: the solved board is the grader's.
+    func board(_ puzzle: Puzzle, solved: Bool) throws -> Board {
+        guard !solved else { throw DrawingError("a pair-sum puzzle carries no solution") }
+        return Board(cells: [Cell(row: 0, column: 0, String(puzzle.target), .label)]
+                     + puzzle.numbers.enumerated().map { Cell(row: 0, column: $0.offset + 1, String($0.element), .given) })
+    }
+
+    func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition] {
+        guard case .item(let i) = place else { return [] }
+        return [GridPosition(row: 0, column: i + 1)]
     }
 }
 
@@ -135,7 +181,13 @@ struct PairSumFamily: CountingFamily, GradingFamily {
                 let counted = try family.count(read, limits: CountLimits(solutions: 2))
                 #expect(counted.solutionCount == 1 && counted.complete)
                 let graded = try family.grade(read, solutionsUpTo2: nil, explain: true)
-                #expect(graded.label == "easy" && graded.complete && graded.explanation.count == 1)
+                #expect(graded.label == "easy" && graded.complete && graded.outcome == .solved)
+                // Every number but the pair is struck out, then the pair is kept.
+                let pair = read.numbers.filter { read.numbers.contains(read.target - $0) && 2 * $0 != read.target }
+                try #require(pair.count == 2)
+                #expect(graded.explanation.count == read.numbers.count - 1)
+                #expect(graded.explanation.last == "\(pair[0]) + \(pair[1]) = \(read.target).")
+                #expect(graded.hardestTechnique?.code == "look-up")
             }
             // bench and export: the research rows, one per seed, in column order.
             let run = PuzzleRun(family, profile: profile, unique: true, solve: true, grade: true)

@@ -2,6 +2,7 @@ import ArgumentParser
 import ArithmeticDrills
 import Foundation
 import PuzzleKit
+import PuzzleLabCommands
 import PuzzleResearch
 
 /// `puzzlelab drills …`: what the arithmetic drills family has beyond the

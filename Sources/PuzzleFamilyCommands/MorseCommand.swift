@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MorseCode
 import PuzzleKit
+import PuzzleLabCommands
 
 /// `puzzlelab morse`: counting decodings, encoding and decoding Morse code.
 struct MorseCommand: ParsableCommand {
