@@ -21,9 +21,10 @@ extension ArithmeticDrillsFamily: TraceDrawable {
         return Board(cells: cells)
     }
 
-    /// An exercise (`.item`) is its answer box.
+    /// An exercise (`.item`) is its two numbers, then its answer box (where
+    /// its value is written).
     public func positions(of place: TracePlace, in sheet: Puzzle) -> [GridPosition] {
         guard case .item(let row) = place, sheet.exercises.indices.contains(row) else { return [] }
-        return [GridPosition(row: row, column: 5)]
+        return [1, 3, 5].map { GridPosition(row: row, column: $0) }
     }
 }

@@ -27,12 +27,13 @@ extension MorseCodeFamily: TraceDrawable {
     }
 
     /// A symbol of the text (`.item`, in reading order) is its box on the
-    /// answer's side: the symbol's box when the prompt is code, else its
-    /// code's box.
+    /// prompt's side, then its box on the answer's side (where it is
+    /// written): the code's box and the symbol's when the prompt is code,
+    /// else the other way round.
     public func positions(of place: TracePlace, in exercise: Puzzle) -> [GridPosition] {
         guard case .item(let index) = place, let slots = try? layout(exercise), slots.indices.contains(index) else { return [] }
-        let symbol = slots[index].position
-        return [exercise.mode.promptIsCode ? symbol : GridPosition(row: symbol.row + 1, column: symbol.column)]
+        let symbol = slots[index].position, code = GridPosition(row: symbol.row + 1, column: symbol.column)
+        return exercise.mode.promptIsCode ? [code, symbol] : [symbol, code]
     }
 
     /// One symbol of the text, where it sits on the board.

@@ -28,11 +28,13 @@ extension NumberSearchFamily: TraceDrawable {
         return PuzzleDrawing.Board(cells: cells, paths: paths, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
-    /// A question (`.item`) is its answer box; a grid cell is itself.
+    /// A question (`.item`) is its operands, then its answer box (where its
+    /// value is written); a grid cell is itself.
     public func positions(of place: TracePlace, in level: Puzzle) -> [GridPosition] {
         switch place {
         case .item(let index) where level.questions.indices.contains(index):
-            return [GridPosition(row: level.rows + 1 + index, column: 2 * level.questions[index].operands.count)]
+            let row = level.rows + 1 + index, operands = level.questions[index].operands.count
+            return (0...operands).map { GridPosition(row: row, column: 2 * $0) }
         case .cell(let position) where level.contains(position):
             return [position]
         default:

@@ -41,6 +41,12 @@ import Testing
                     #expect(step.decides == [TraceDecision(.item(index), .value("\(sheet.exercises[index].correctAnswer)"))])
                     #expect(step.round == 1 && step.movesOnOffer == trace.steps.count - done)
                 }
+                // Drawn: the two numbers are read, the answer box is written.
+                for (step, mark) in zip(trace.steps, try family.graded(sheet, timeLimit: nil).steps) {
+                    guard case .item(let row) = step.reads.first else { continue }
+                    #expect(mark.uses == [GridPosition(row: row, column: 1), GridPosition(row: row, column: 3)])
+                    #expect(mark.fixes == [GridPosition(row: row, column: 5)])
+                }
             }
         }
     }

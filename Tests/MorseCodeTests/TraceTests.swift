@@ -35,6 +35,11 @@ import Testing
             let pair = try #require(trace.steps.first { $0.technique == .confusablePair })
             #expect(pair.facts.subject == "I/S" && pair.reads == [.item(0), .item(2), .item(3)] && pair.decides.isEmpty)
             #expect(trace.steps.enumerated().allSatisfy { $0.element.round == 1 && $0.element.movesOnOffer == trace.steps.count - $0.offset })
+            // Drawn: a symbol step reads the prompt's box and writes the answer's box below or above it.
+            for (step, mark) in zip(trace.steps, try family.graded(exercise, timeLimit: nil).steps) where step.facts.decodesSymbol {
+                #expect(mark.uses.count == 1 && mark.fixes.count == 1 && mark.uses[0].column == mark.fixes[0].column)
+                #expect(mark.uses[0].row == mark.fixes[0].row + (mode.promptIsCode ? 1 : -1))
+            }
             try checkTraceReplay(family, exercise, name: "SOSI \(mode)")
         }
     }

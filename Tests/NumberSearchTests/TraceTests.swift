@@ -43,6 +43,14 @@ import Testing
             #expect(step.movesOnOffer == graded.pathCount && step.openCells == graded.pathCount + graded.nearMisses)
         }
         #expect(trace.score == questions.reduce(0) { $0 + $1.score })
+        // Drawn: the operands are read, the answer box and the path decided.
+        let marks = try family.graded(level, timeLimit: nil).steps
+        for (step, mark) in zip(trace.steps, marks) {
+            let row = level.rows + 1 + step.facts.index
+            #expect(mark.uses == [GridPosition(row: row, column: 0), GridPosition(row: row, column: 2)])
+            #expect(mark.fixes == [GridPosition(row: row, column: 4)] + step.facts.grade.path && mark.path == step.facts.grade.path)
+            #expect(mark.writes.map(\.text) == ["\(step.facts.grade.question.target)"])
+        }
     }
 
     /// The grade row: the core keys, `nearMisses`, one count per feature;
