@@ -2,8 +2,9 @@ import PuzzleDrawing
 import PuzzleKit
 
 /// A drills sheet on a board: one exercise to a row, `1.  7 + 5 = □`, with
-/// the answers written so far; solved, every answer written in.
-extension ArithmeticDrillsFamily: DrawableFamily {
+/// the answers written so far; solved, every answer written in. Replaying
+/// a trace writes each exercise's answer in as its step reaches it.
+extension ArithmeticDrillsFamily: TraceDrawable {
     public func board(_ sheet: Puzzle, solved: Bool) throws -> Board {
         var cells: [Cell] = []
         for (row, exercise) in sheet.exercises.enumerated() {
@@ -20,14 +21,10 @@ extension ArithmeticDrillsFamily: DrawableFamily {
         return Board(cells: cells)
     }
 
-    public func steps(_ sheet: Puzzle) throws -> [StepMarks] {
-        _ = try Grader.grade(sheet, explain: false)  // refuses what grading refuses
-        let graded = sheet.exercises.map(ExerciseFeatures.init)
-        // The explanation's order: easiest first, as grading writes it.
-        return EasiestFirst.order(graded.map(\.hardest)).map { row in
-            StepMarks(technique: graded[row].hardest.code,
-                      uses: [GridPosition(row: row, column: 1), GridPosition(row: row, column: 3)],
-                      fixes: [GridPosition(row: row, column: 5)])
-        }
+    /// An exercise (`.item`) is its two numbers, then its answer box (where
+    /// its value is written).
+    public func positions(of place: TracePlace, in sheet: Puzzle) -> [GridPosition] {
+        guard case .item(let row) = place, sheet.exercises.indices.contains(row) else { return [] }
+        return [1, 3, 5].map { GridPosition(row: row, column: $0) }
     }
 }

@@ -7,13 +7,14 @@ import PuzzleKit
 ///     let family = ArithmeticDrillsFamily()
 ///     let generated = try family.generate(family.profiles[3], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
-public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
+public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
     public typealias Puzzle = ArithmeticDrills.Puzzle
     public typealias TextFormat = ArithmeticDrills.TextFormat
     public typealias JSONFormat = ArithmeticDrills.JSONFormat
     public typealias Profile = ArithmeticDrills.Profile
     public typealias Technique = ArithmeticDrills.Technique
     public typealias Session = GameSession
+    public typealias StepFacts = ExerciseFeatures
 
     public init() {}
 
@@ -135,9 +136,34 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
 
     public var gradeLabels: [String] { Technique.gradeLabels }
 
-    /// Grading is linear in the exercises, so `timeLimit` never stops it.
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        try Grader.grade(puzzle, explain: explain)
+    /// ``Grader/trace(_:)``; grading is linear in the exercises, so
+    /// `timeLimit` never stops it.
+    public func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
+        try Grader.trace(puzzle)
+    }
+
+    /// The exercise's strategy (``ExerciseFeatures/strategy``).
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { step.facts.strategy }
+
+    /// The sheet's label is the median exercise's: the grade at least half
+    /// of its exercises reach. One hard exercise among ten easy ones does
+    /// not make the sheet hard (with the hardest exercise's grade, 89 % of
+    /// `very-easy` sheets were "challenge").
+    ///
+    ///     // exercises graded warm-up ×4, practice ×4, challenge ×2 → "practice"
+    public var labelRule: LabelRule { .quantile(0.5) }
+
+    /// `exerciseScores`: each exercise's score, in the sheet's order.
+    public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] {
+        [("exerciseScores", .json("[" + puzzle.exercises.map { String($0.features.score) }.joined(separator: ",") + "]"))]
+    }
+
+    /// One line per exercise, in the sheet's order.
+    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] {
+        puzzle.exercises.map { e in
+            let g = e.features
+            return "\(g.exercise): score \(g.score), \(g.label) (\(g.features.map(\.code).joined(separator: ", ")))"
+        }
     }
 
     public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(sheet: puzzle) }

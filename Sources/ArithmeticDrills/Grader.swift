@@ -32,49 +32,27 @@ public enum Grader {
         return notes
     }
 
-    /// Grades a sheet: its label is the grade that at least half of its
-    /// exercises reach (``sheetLabel(_:)``), its score the sum of the
-    /// exercises' scores, its hardest technique the hardest feature of any
-    /// exercise; every exercise is one step. With `explain`, the explanation
-    /// holds each exercise's strategy, easiest first (`EasiestFirst`).
+    /// The trace of a sheet: every exercise is one step, easiest first
+    /// (`EasiestFirst` on each exercise's hardest feature). A step's
+    /// technique is its exercise's hardest feature (so its grade label is
+    /// the exercise's), its points the exercise's score; it reads the
+    /// exercise and writes its answer. The exercises are all on offer at
+    /// once: every step is in round 1 and has the exercises still open on
+    /// offer, so only the last is forced.
     ///
     /// - Throws: ``GradeError`` when an exercise breaks the rules.
-    public static func grade(_ sheet: Puzzle, explain: Bool) throws(GradeError) -> GradeResult {
+    public static func trace(_ sheet: Puzzle) throws(GradeError) -> GradeTrace<Technique, ExerciseFeatures> {
         let invalid = problems(sheet).filter { !$0.contains("written answer") }
         if let first = invalid.first { throw GradeError(description: "cannot grade: \(first)") }
         let graded = sheet.exercises.map(ExerciseFeatures.init)
-        let hardest = graded.map(\.hardest).max() ?? .countOn
-        let solutionsUpTo2 = min(Solver.count(sheet), 2)
-        var fields: [(key: String, value: ReportValue)] = [("exercises", .int(graded.count)),
-                                                           ("solutionsUpTo2", .int(solutionsUpTo2))]
-        for feature in Technique.allCases {
-            fields.append(("\(feature.key)Exercises", .int(graded.filter { $0.features.contains(feature) }.count)))
+        let order = EasiestFirst.order(graded.map(\.hardest))
+        let steps = order.enumerated().map { done, index in
+            GradeTrace<Technique, ExerciseFeatures>.Step(
+                technique: graded[index].hardest, reads: [.item(index)],
+                decides: [TraceDecision(.item(index), .value("\(graded[index].exercise.correctAnswer)"))],
+                round: 1, movesOnOffer: order.count - done, points: graded[index].score, facts: graded[index])
         }
-        for label in Technique.gradeLabels {
-            fields.append(("\(label.filter { $0 != "-" })Exercises", .int(graded.filter { $0.label == label }.count)))
-        }
-        fields.append(("exerciseScores", .json("[" + graded.map { String($0.score) }.joined(separator: ",") + "]")))
-        let details = graded.map { g in
-            "\(g.exercise): score \(g.score), \(g.label) (\(g.features.map(\.code).joined(separator: ", ")))"
-        }
-        return GradeResult(label: sheetLabel(graded), score: graded.reduce(0) { $0 + $1.score },
-                           hardestTechnique: (hardest.code, hardest.name), steps: graded.count, rounds: graded.isEmpty ? 0 : 1,
-                           guesses: 0, backtracks: 0, solutionsUpTo2: solutionsUpTo2, forcedShare: graded.isEmpty ? 0 : 1,
-                           longestForcedRun: graded.count, visibility: nil, details: details,
-                           explanation: explain ? EasiestFirst.order(graded.map(\.hardest)).map { graded[$0].strategy } : [],
-                           fields: fields)
-    }
-}
-
-extension Grader {
-    /// The grade at least half of the exercises reach: one hard exercise
-    /// among ten easy ones does not make the sheet hard (with the hardest
-    /// exercise's grade, 89 % of `very-easy` sheets were "challenge").
-    ///
-    ///     // grades warm-up ×4, practice ×4, challenge ×2 → "practice"
-    public static func sheetLabel(_ graded: [ExerciseFeatures]) -> String {
-        let ranks = graded.map { Technique.gradeLabels.firstIndex(of: $0.label) ?? 0 }.sorted()
-        return Technique.gradeLabels[ranks.isEmpty ? 0 : ranks[ranks.count / 2]]
+        return GradeTrace(steps: steps, outcome: .solved, solutionsUpTo2: min(Solver.count(sheet), 2))
     }
 }
 

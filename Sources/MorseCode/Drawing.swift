@@ -4,8 +4,9 @@ import PuzzleKit
 /// A Morse exercise on a board: each symbol of the text in a box two cells
 /// wide with its code in a box below, words a cell apart, as many to a line
 /// as fit in ``lineWidth`` cells. The prompt's side is given, the answer's
-/// side is empty; solved, the answer is written in.
-extension MorseCodeFamily: DrawableFamily {
+/// side is empty; solved, the answer is written in. Replaying a trace
+/// writes each symbol's answer in as its step decodes it.
+extension MorseCodeFamily: TraceDrawable {
     /// The board's width in cells: twelve symbols, or a few short words.
     static let lineWidth = 24
 
@@ -13,7 +14,7 @@ extension MorseCodeFamily: DrawableFamily {
         let slots = try layout(exercise)
         var cells: [Cell] = []
         for slot in slots {
-            let code = slot.code.map { $0 == "." ? "•" : "−" }.joined(separator: "\u{2009}")  // thin spaces
+            let code = MorseTable.drawn(slot.code)
             let letter = String(slot.symbol)
             let (symbolStyle, codeStyle): (Cell.Style, Cell.Style) = exercise.mode.promptIsCode
                 ? (solved ? .answer : .empty, .given) : (.given, solved ? .answer : .empty)
@@ -25,36 +26,20 @@ extension MorseCodeFamily: DrawableFamily {
         return Board(cells: cells)
     }
 
-    public func steps(_ exercise: Puzzle) throws -> [StepMarks] {
-        let slots = try layout(exercise)
-        let grade = Grader.grade(exercise)
-        // The explanation's order: easiest first, as `Grader.explain` writes it.
-        return EasiestFirst.order(grade.steps.map(\.feature)).map { index in
-            let step = grade.steps[index]
-            let marked: [Slot]
-            switch step.feature {
-            case .confusablePair:
-                let pair = [step.subject.first, step.subject.last]
-                marked = slots.filter { pair.contains($0.symbol) }
-            case .ambiguousWord:
-                marked = slots.filter { $0.word == step.subject }
-            default:
-                marked = slots.filter { String($0.symbol) == step.subject }
-            }
-            let symbols = marked.map(\.position)
-            let codes = symbols.map { GridPosition(row: $0.row + 1, column: $0.column) }
-            // The prompt's side is read, the answer's side is written.
-            return exercise.mode.promptIsCode
-                ? StepMarks(technique: step.feature.code, uses: codes, fixes: symbols)
-                : StepMarks(technique: step.feature.code, uses: symbols, fixes: codes)
-        }
+    /// A symbol of the text (`.item`, in reading order) is its box on the
+    /// prompt's side, then its box on the answer's side (where it is
+    /// written): the code's box and the symbol's when the prompt is code,
+    /// else the other way round.
+    public func positions(of place: TracePlace, in exercise: Puzzle) -> [GridPosition] {
+        guard case .item(let index) = place, let slots = try? layout(exercise), slots.indices.contains(index) else { return [] }
+        let symbol = slots[index].position, code = GridPosition(row: symbol.row + 1, column: symbol.column)
+        return exercise.mode.promptIsCode ? [code, symbol] : [symbol, code]
     }
 
     /// One symbol of the text, where it sits on the board.
     private struct Slot {
         var symbol: Character
         var code: String
-        var word: String
         var position: GridPosition
     }
 
@@ -71,7 +56,7 @@ extension MorseCodeFamily: DrawableFamily {
             if column > 0 && column + 2 * word.count > Self.lineWidth { (line, column) = (line + 1, 0) }
             for symbol in word {
                 if column + 2 > Self.lineWidth { (line, column) = (line + 1, 0) }
-                slots.append(Slot(symbol: symbol, code: MorseTable.code(for: symbol) ?? "", word: word,
+                slots.append(Slot(symbol: symbol, code: MorseTable.code(for: symbol) ?? "",
                                   position: GridPosition(row: 3 * line, column: column)))
                 column += 2
             }

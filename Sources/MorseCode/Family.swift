@@ -3,12 +3,13 @@ import PuzzleKit
 
 /// Morse code exercises as a `PuzzleFamily`: reading, writing,
 /// generating, counting decodings, grading and practising.
-public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
+public struct MorseCodeFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
     public typealias Puzzle = MorseCode.Puzzle
     public typealias TextFormat = MorseCode.TextFormat
     public typealias JSONFormat = MorseCode.JSONFormat
     public typealias Profile = MorseCode.Profile
     public typealias Technique = MorseCode.Technique
+    public typealias StepFacts = GradeReport.Step
 
     public init() {}
 
@@ -120,25 +121,48 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
                            solutionText: shown.first.map { $0 + "\n" })
     }
 
-    /// Grading and its count are linear in the signals, so `timeLimit`
-    /// never stops them.
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let grade = Grader.grade(puzzle)
-        // The decodings of the unspaced code counted up to 2, as `solve --limit 2` counts them.
-        let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? (try? count(puzzle, limits: CountLimits(solutions: 2)))?.solutionCount
-        var counts: [(key: String, value: ReportValue)] = []
-        for feature in Technique.allCases {
-            counts.append((key: feature.code, value: .int(grade.steps.filter { $0.feature == feature }.count)))
+    /// Every feature occurrence of the text side is one step, easiest
+    /// first (`EasiestFirst`): it reads the symbols it is about; a symbol's
+    /// own feature (its length or kind) decodes the symbol, writing it on
+    /// the answer side, while a confusable pair or an ambiguous word decides
+    /// nothing. The steps are all on offer at once: every step is in round 1
+    /// and has the steps still open on offer, so only the last is forced.
+    /// `solutionsUpTo2` counts the decodings of the unspaced code up to 2,
+    /// as `solve --limit 2` does. Grading and its count are linear in the
+    /// signals, so `timeLimit` never stops them.
+    public func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
+        let report = Grader.grade(puzzle)
+        let symbols = Array(((try? MorseText.words(of: puzzle.text)) ?? []).joined())
+        let order = EasiestFirst.order(report.steps.map(\.feature))
+        let steps = order.enumerated().map { done, index in
+            let step = report.steps[index]
+            let decides = step.decodesSymbol ? step.symbols.filter(symbols.indices.contains).map { i in
+                TraceDecision(.item(i), .value(puzzle.mode.promptIsCode ? String(symbols[i]) : MorseTable.drawn(MorseTable.code(for: symbols[i]) ?? "")))
+            } : []
+            return Trace.Step(technique: step.feature, reads: step.symbols.map { .item($0) }, decides: decides,
+                              round: 1, movesOnOffer: order.count - done, facts: step)
         }
-        let fields: [(key: String, value: ReportValue)] = [("units", .int(grade.units)), ("signals", .int(grade.signals)),
-                                                           ("maxWordAmbiguity", .string(grade.maxWordAmbiguity.description)),
-                                                           ("solutionsUpTo2", upTo2.map { .int($0) } ?? .null)] + counts
-        return GradeResult(label: grade.difficulty.label, score: grade.score,
-                           hardestTechnique: grade.hardest.map { (code: $0.code, name: $0.name) },
-                           steps: grade.steps.count, rounds: 1, guesses: 0, backtracks: 0, solutionsUpTo2: upTo2,
-                           forcedShare: 0, longestForcedRun: 0, visibility: nil,
-                           details: ["\(grade.units) units, \(grade.signals) signals, hardest: \(grade.hardest?.name ?? "none")"],
-                           explanation: explain ? Grader.explain(grade) : [], fields: fields)
+        let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? (try? count(puzzle, limits: CountLimits(solutions: 2)))?.solutionCount
+        return Trace(steps: steps, outcome: .solved, solutionsUpTo2: upTo2)
+    }
+
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { Grader.sentence(step.facts) }
+
+    /// The difficulty of the hardest feature (Beginner without any).
+    public var labelRule: LabelRule { .hardest }
+
+    /// `units` (the text's length in PARIS time units), `signals` (its dots
+    /// and dashes) and `maxWordAmbiguity` (the most decodings of one word's
+    /// unspaced code, a decimal string).
+    public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] {
+        let measures = Grader.measures(puzzle.text)
+        return [("units", .int(measures.units)), ("signals", .int(measures.signals)),
+                ("maxWordAmbiguity", .string(measures.maxWordAmbiguity.description))]
+    }
+
+    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] {
+        let measures = Grader.measures(puzzle.text)
+        return ["\(measures.units) units, \(measures.signals) signals, hardest: \(trace.hardestTechnique?.name ?? "none")"]
     }
 
     /// A practice session of the exercise, with a fresh progress record.

@@ -6,6 +6,14 @@ public struct GradeReport: Sendable, Equatable {
     public struct Step: Sendable, Equatable {
         public var feature: Technique
         public var subject: String
+        /// The symbols of the text (0-based, in reading order, gaps not
+        /// counted) the occurrence is about: one symbol, a word's symbols, or
+        /// every occurrence of a confusable pair's two symbols.
+        public var symbols: [Int]
+
+        /// The occurrence is one symbol's own feature (its length or kind),
+        /// so reading it decodes that symbol.
+        public var decodesSymbol: Bool { feature != .confusablePair && feature != .ambiguousWord }
     }
 
     public var steps: [Step]
@@ -14,6 +22,17 @@ public struct GradeReport: Sendable, Equatable {
     public var hardest: Technique?
     /// The difficulty of the hardest feature (Beginner without any).
     public var difficulty: Difficulty
+    /// The text's length in PARIS time units.
+    public var units: Int
+    /// The signals of the text run together.
+    public var signals: Int
+    /// The most decodings of one word's unspaced code (a lower bound when
+    /// it exceeds 64 bits in a build without the `GMP` trait).
+    public var maxWordAmbiguity: PuzzleNumber
+}
+
+/// What a text measures beside its features.
+public struct TextMeasures: Sendable, Equatable {
     /// The text's length in PARIS time units.
     public var units: Int
     /// The signals of the text run together.
@@ -38,28 +57,32 @@ public enum Grader {
     public static func grade(_ text: String) -> GradeReport {
         let words = (try? MorseText.words(of: text)) ?? []
         var steps: [GradeReport.Step] = []
-        var maxAmbiguity = PuzzleNumber(0)
+        var next = 0
         for word in words {
-            for symbol in word { steps.append(.init(feature: Technique(symbol: symbol), subject: String(symbol))) }
-            let ambiguity = wordAmbiguity(word)
-            if maxAmbiguity < ambiguity { maxAmbiguity = ambiguity }
-            if !(ambiguity < PuzzleNumber(ambiguityThreshold)) {
-                steps.append(.init(feature: .ambiguousWord, subject: word))
+            let symbols = Array(next..<next + word.count)
+            for (symbol, index) in zip(word, symbols) {
+                steps.append(.init(feature: Technique(symbol: symbol), subject: String(symbol), symbols: [index]))
+            }
+            next += word.count
+            if !(wordAmbiguity(word) < PuzzleNumber(ambiguityThreshold)) {
+                steps.append(.init(feature: .ambiguousWord, subject: word, symbols: symbols))
             }
         }
-        let distinct = Set(words.joined()).sorted()
+        let all = Array(words.joined())
+        let distinct = Set(all).sorted()
         for (i, a) in distinct.enumerated() {
             let near = MorseTable.neighbours(of: a)
             for b in distinct[(i + 1)...] where near.contains(b) {
-                steps.append(.init(feature: .confusablePair, subject: "\(a)/\(b)"))
+                steps.append(.init(feature: .confusablePair, subject: "\(a)/\(b)",
+                                   symbols: all.indices.filter { all[$0] == a || all[$0] == b }))
             }
         }
         let hardest = steps.map(\.feature).max()
         var score = 0
         for step in steps { score += step.feature.weight }
+        let measures = measures(text)
         return GradeReport(steps: steps, score: score, hardest: hardest, difficulty: hardest?.difficulty ?? .beginner,
-                          units: (try? MorseText.units(of: text)) ?? 0,
-                          signals: ((try? MorseText.unspaced(text)) ?? "").count, maxWordAmbiguity: maxAmbiguity)
+                          units: measures.units, signals: measures.signals, maxWordAmbiguity: measures.maxWordAmbiguity)
     }
 
     /// The decodings of a word's unspaced code into letters; `Int.max` when
@@ -73,15 +96,19 @@ public enum Grader {
         }
     }
 
+    /// The text's length in PARIS time units, its signals and the most
+    /// decodings of one word's unspaced code (the grade's own fields).
+    public static func measures(_ text: String) -> TextMeasures {
+        let words = (try? MorseText.words(of: text)) ?? []
+        return TextMeasures(units: (try? MorseText.units(of: text)) ?? 0, signals: ((try? MorseText.unspaced(text)) ?? "").count,
+                            maxWordAmbiguity: words.map(wordAmbiguity).max() ?? PuzzleNumber(0))
+    }
+
     /// Grades an exercise by its text side.
     public static func grade(_ exercise: Puzzle) -> GradeReport { grade(exercise.text) }
 
-    /// The steps as sentences, easiest first (`EasiestFirst`), for
-    /// explanations and hints.
-    public static func explain(_ grade: GradeReport) -> [String] {
-        EasiestFirst.order(grade.steps.map(\.feature)).map { i in
-            let step = grade.steps[i]
-            return "\(step.subject): \(step.feature.name.lowercased()) (weight \(step.feature.weight)) — \(step.feature.rule)"
-        }
+    /// What a person reads for one feature occurrence.
+    public static func sentence(_ step: GradeReport.Step) -> String {
+        "\(step.subject): \(step.feature.name.lowercased()) (weight \(step.feature.weight)) — \(step.feature.rule)"
     }
 }

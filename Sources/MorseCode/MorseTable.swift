@@ -37,6 +37,12 @@ public enum MorseTable {
         codeByCharacter[Character(character.uppercased())]
     }
 
+    /// A code as boards and drawings write it: `•` and `−` with thin
+    /// spaces between (`.-` → `• −`).
+    public static func drawn(_ code: String) -> String {
+        code.map { $0 == "." ? "•" : "−" }.joined(separator: "\u{2009}")
+    }
+
     /// The symbol whose code is `code` (dots and dashes, no blanks), or `nil`.
     public static func character(for code: String) -> Character? {
         characterByCode[code]

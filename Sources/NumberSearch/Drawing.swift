@@ -4,9 +4,10 @@ import PuzzleKit
 /// Number search on a board: the digit grid, its rows and columns numbered
 /// as the explanations count them, and under it one row per
 /// question (`45 + 23 = □`); solved, each answer is written in and its path
-/// drawn through the grid. (`Board` here is the family's own grid index, so
+/// drawn through the grid. Replaying a trace writes each answer in and
+/// draws its path as its step finds it. (`Board` here is the family's own grid index, so
 /// the drawing's is named in full.)
-extension NumberSearchFamily: DrawableFamily {
+extension NumberSearchFamily: TraceDrawable {
     public func board(_ level: Puzzle, solved: Bool) throws -> PuzzleDrawing.Board {
         let paths = solved ? try solution(of: level) : []
         var cells: [Cell] = []
@@ -27,20 +28,23 @@ extension NumberSearchFamily: DrawableFamily {
         return PuzzleDrawing.Board(cells: cells, paths: paths, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
-    public func steps(_ level: Puzzle) throws -> [StepMarks] {
-        let questions = try Grader.grade(level).questions
-        // The explanation's order: easiest first, as `grade` writes it.
-        return EasiestFirst.order(questions.map(\.hardest)).map { index in
-            let row = level.rows + 1 + index
-            let operands = questions[index].question.operands.indices.map { GridPosition(row: row, column: 2 * $0) }
-            let answer = GridPosition(row: row, column: 2 * questions[index].question.operands.count)
-            return StepMarks(technique: questions[index].hardest.code, uses: operands, fixes: questions[index].path + [answer])
+    /// A question (`.item`) is its operands, then its answer box (where its
+    /// value is written); a grid cell is itself.
+    public func positions(of place: TracePlace, in level: Puzzle) -> [GridPosition] {
+        switch place {
+        case .item(let index) where level.questions.indices.contains(index):
+            let row = level.rows + 1 + index, operands = level.questions[index].operands.count
+            return (0...operands).map { GridPosition(row: row, column: 2 * $0) }
+        case .cell(let position) where level.contains(position):
+            return [position]
+        default:
+            return []
         }
     }
 
-    /// Each question's answer cells: the level's own, else the grader's paths.
+    /// Each question's answer cells, as the level gives them.
     private func solution(of level: Puzzle) throws -> [[GridPosition]] {
-        if level.hasSolution { return level.questions.map { $0.solutionPositions ?? [] } }
-        return try Grader.grade(level).questions.map(\.path)
+        guard level.hasSolution else { throw DrawingError("\(level.id): the level carries no answer paths to draw") }
+        return level.questions.map { $0.solutionPositions ?? [] }
     }
 }

@@ -18,12 +18,13 @@ public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
 ///     let family = NumberSearchFamily()
 ///     let generated = try family.generate(family.profiles[0], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
-public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
+public struct NumberSearchFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
     public typealias Puzzle = NumberSearch.Puzzle
     public typealias TextFormat = NumberSearch.TextFormat
     public typealias JSONFormat = NumberSearch.JSONFormat
     public typealias Technique = NumberSearch.Technique
     public typealias Session = GameSession
+    public typealias StepFacts = QuestionStep
 
     public init() {}
 
@@ -148,43 +149,49 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
 
     public var gradeLabels: [String] { Technique.labels }
 
-    /// Grades a level. In the shared terms: `steps` is the number of
-    /// questions (one find each), `rounds` is 1 (no question depends on
-    /// another), `guesses` and `backtracks` are 0 (nothing is guessed),
-    /// `forcedShare` is the share of questions with exactly one path,
-    /// `longestForcedRun` the longest run of consecutive such questions, and
-    /// `visibility` the mean over questions of paths ÷ (paths + near misses):
-    /// the share of the places a child starts reading that lead to an answer.
-    /// `solutionsUpTo2` is the product of the path counts, up to 2. The
-    /// explanation takes the questions easiest first (`EasiestFirst`).
-    /// Grading is linear in the questions and the grid, so `timeLimit` never
-    /// stops it.
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let grade = try Grader.grade(puzzle)
-        let qs = grade.questions
-        let unique = qs.map { $0.pathCount == 1 }
-        var run = 0, longest = 0
-        for u in unique { run = u ? run + 1 : 0; longest = max(longest, run) }
-        let product = qs.reduce(1) { $0.multipliedReportingOverflow(by: $1.pathCount).overflow ? Int.max : $0 * $1.pathCount }
-        let visibility = qs.isEmpty ? nil : qs.reduce(0.0) { $0 + Double($1.pathCount) / Double($1.pathCount + $1.nearMisses) } / Double(qs.count)
-        let details = qs.enumerated().map { i, g in
-            "question \(i + 1): \(g.question.operands[0]) + \(g.question.operands[1]) = \(g.question.target): "
+    /// Every question is one step, easiest first (`EasiestFirst` on each
+    /// question's hardest feature): it reads the question and decides its
+    /// answer (written in its answer box) and the answer's path. All steps
+    /// are in round 1 (no question waits for another); a step's moves on
+    /// offer are the paths spelling its target (1: the answer is forced) and
+    /// its open cells the places a child starts reading, paths plus near
+    /// misses, so `visibility` is the mean share of those that lead to an
+    /// answer. The step's points are the question's score. `solutionsUpTo2`
+    /// is the product of the path counts, up to 2. Grading is linear in the
+    /// questions and the grid, so `timeLimit` never stops it.
+    ///
+    /// - Throws: ``GradeError`` for a malformed level or a question without a path.
+    public func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
+        let questions = try Grader.grade(puzzle).questions
+        let steps = EasiestFirst.order(questions.map(\.hardest)).map { index in
+            let graded = questions[index]
+            return Trace.Step(technique: graded.hardest, reads: [.item(index)],
+                              decides: [TraceDecision(.item(index), .value("\(graded.question.target)"))]
+                                  + graded.path.map { TraceDecision(.cell($0), .path) },
+                              round: 1, movesOnOffer: graded.pathCount, openCells: graded.pathCount + graded.nearMisses,
+                              points: graded.score, facts: QuestionStep(index: index, grade: graded))
+        }
+        let product = questions.reduce(1) { $0.multipliedReportingOverflow(by: $1.pathCount).overflow ? Int.max : $0 * $1.pathCount }
+        return Trace(steps: steps, outcome: .solved, solutionsUpTo2: solutionsUpTo2.map { min($0, 2) } ?? min(product, 2))
+    }
+
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { Grader.explanation(step.facts.grade, in: puzzle) }
+
+    /// The label of the hardest feature any question uses.
+    public var labelRule: LabelRule { .hardest }
+
+    /// `nearMisses`: the near misses of all questions together.
+    public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] {
+        [("nearMisses", .int(trace.steps.reduce(0) { $0 + $1.facts.grade.nearMisses }))]
+    }
+
+    /// One line per question, in the level's order.
+    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] {
+        trace.steps.sorted { $0.facts.index < $1.facts.index }.map { step in
+            let g = step.facts.grade
+            return "question \(step.facts.index + 1): \(g.question.operands[0]) + \(g.question.operands[1]) = \(g.question.target): "
                 + g.techniques.map(\.code).joined(separator: ", ") + ", \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es"), score \(g.score)"
         }
-        let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? min(product, 2)
-        var fields: [(key: String, value: ReportValue)] = [("score", .int(grade.score)), ("label", .string(grade.label)),
-                                                           ("solutionsUpTo2", .int(upTo2))]
-        for t in Technique.allCases {
-            let uses = t == .nearMiss ? qs.reduce(0) { $0 + $1.nearMisses } : qs.filter { $0.techniques.contains(t) }.count
-            fields.append((t.code, .int(uses)))
-        }
-        return GradeResult(label: grade.label, score: grade.score, hardestTechnique: (grade.hardest.code, grade.hardest.name),
-                           steps: qs.count, rounds: 1, guesses: 0, backtracks: 0,
-                           solutionsUpTo2: upTo2,
-                           forcedShare: qs.isEmpty ? 0 : Double(unique.filter { $0 }.count) / Double(qs.count),
-                           longestForcedRun: longest, visibility: visibility, details: details,
-                           explanation: explain ? EasiestFirst.order(qs.map(\.hardest)).map { Grader.explanation(qs[$0], in: puzzle) } : [],
-                           fields: fields)
     }
 
     public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(levels: [puzzle]) }

@@ -42,23 +42,25 @@ public struct QuestionGrade: Sendable, Equatable {
     public var direction: Technique { Technique.direction(of: path) }
 }
 
-/// A level's grade: its questions' grades, the score and the label.
+/// A level's questions graded, in the level's order; the family's
+/// ``NumberSearchFamily/trace(_:solutionsUpTo2:timeLimit:)`` makes them its
+/// steps and computes score and label from them.
 public struct GradeReport: Sendable, Equatable {
     public var questions: [QuestionGrade]
-    /// The sum of the questions' scores.
-    public var score: Int
-    /// The hardest feature any question uses.
-    public var hardest: Technique
-    /// The ``Technique/gradeLabel`` of ``hardest``.
-    public var label: String { hardest.gradeLabel }
+}
+
+/// What a step of a number search trace says: the question (0-based) and its grade.
+public struct QuestionStep: Sendable, Equatable {
+    public var index: Int
+    public var grade: QuestionGrade
 }
 
 /// Rates how hard a level is for a child, from the features of each answer
 /// (direction, length, carry, near misses) and the weights of ``Technique``.
 ///
-///     let grade = try Grader.grade(level)
-///     print(grade.label, grade.score)
-///     // Prints "easy 5" for an easy level
+///     let questions = try Grader.grade(level).questions
+///     print(questions.map(\.score))
+///     // Prints "[2, 3]" for an easy level of two questions
 public enum Grader {
     /// Grades every question of a well-formed level.
     ///
@@ -73,8 +75,7 @@ public enum Grader {
             }
             questions.append(graded)
         }
-        let hardest = questions.map(\.hardest).max() ?? .forward
-        return GradeReport(questions: questions, score: questions.reduce(0) { $0 + $1.score }, hardest: hardest)
+        return GradeReport(questions: questions)
     }
 
     /// Grades one question, or `nil` when it has no path.

@@ -116,7 +116,9 @@ extension DrawableFamily {
 public protocol TraceDrawable: DrawableFamily, TracingFamily {
     /// The cells of ``DrawableFamily/board(_:solved:)`` a place of the
     /// trace stands for (a row: its target and its cells; an equation: its
-    /// cells; a cell: its box).
+    /// cells; a cell: its box; a question: its operands, then its answer
+    /// box). A step reads them all; a ``TraceMark/value(_:)`` is written in
+    /// the last of them only.
     func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition]
 }
 
@@ -151,7 +153,10 @@ extension TraceDrawable {
                        cells: [GridPosition: Cell], _ puzzle: Puzzle) -> StepMarks {
         var fixes: [GridPosition] = [], writes: [Cell] = [], path: [GridPosition] = []
         for decision in decides {
-            for position in positions(of: decision.place, in: puzzle) {
+            var places = positions(of: decision.place, in: puzzle)
+            // A value is written in the place's last position (a cell's box, a question's answer box).
+            if case .value = decision.mark { places = places.suffix(1) }
+            for position in places {
                 fixes.append(position)
                 let before = cells[position]
                 func cell(_ text: String, _ style: Cell.Style) -> Cell {

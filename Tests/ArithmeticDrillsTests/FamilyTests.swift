@@ -101,7 +101,9 @@ import Testing
         #expect(grade.explanation == ["4 + 4: a double, 4 and 4 make 8", "9 - 4: next to the double 4 + 4 = 8, so 4 + 5 = 9 and 5",
                                       "7 + 5: 7 + 3 = 10, then + 2 = 12"])
         let row = ReportRow(grade.fields)
-        #expect(row["crossTenExercises"] == .int(1) && row["masterExercises"] == .int(1) && row["warmupExercises"] == .int(1))
+        // One step per exercise, counted by its hardest feature.
+        #expect(row["steps_tie"] == .int(1) && row["steps_big-operand"] == .int(1) && row["steps_cross-ten"] == .int(1))
+        #expect(row["steps_near-anchor"] == .int(0) && row["crossTenExercises"] == nil)
         #expect(row["exerciseScores"] == .json("[1,8,4]"))
         #expect(throws: (any Error).self) { try family.grade(try TextFormat.read("3 - 4\n", file: "b.drill"), solutionsUpTo2: nil, explain: true) }
         // Profiles order by mean score: wider ranges are harder.

@@ -130,7 +130,7 @@ import PuzzleKit
         #expect(grade.solutionsUpTo2 == 1 && grade.metrics.forcedShare == 1 && grade.metrics.longestForcedRun == 3)
         #expect(grade.explanation.count == 3 && grade.details.count == 3)
         #expect(grade.hardestTechnique?.code == Technique.backward.code || grade.hardestTechnique?.code == Technique.carry.code)
-        #expect(grade.fields.map(\.key) == ["score", "label", "solutionsUpTo2"] + Technique.allCases.map(\.code))
+        #expect(grade.fields.map(\.key) == GradeResult.coreKeys + ["nearMisses"] + Technique.allCases.map { "steps_" + $0.code })
         let v = try #require(grade.metrics.visibility)
         #expect(v > 0 && v <= 1)
         let twice = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [[6, 8, 6]], questions: [Question(operands: [60, 8], target: 68)])
