@@ -5,9 +5,17 @@ import PuzzleKit
 /// signs (blocks stay white) with its rows and columns numbered as the
 /// explanations count them, and a row under it the pool's tiles, a grid's
 /// width to a row.
-extension MathCrosswordFamily: DrawableFamily {
+extension MathCrosswordFamily: TraceDrawable {
+    /// With `solved`, the level's own solution filled in.
+    ///
+    /// - Throws: ``DrawingError`` when `solved` is asked of a level without
+    ///   a solution.
     public func board(_ level: Puzzle, solved: Bool) throws -> Board {
-        let values = solved ? try solution(of: level) : [:]
+        var values: [GridPosition: PuzzleNumber] = [:]
+        if solved {
+            guard let solution = level.solution else { throw DrawingError("\(level.id): the level carries no solution") }
+            values = Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
         var cells: [Cell] = []
         for cell in level.cells {
             let (row, column) = (cell.position.row, cell.position.column)
@@ -34,27 +42,14 @@ extension MathCrosswordFamily: DrawableFamily {
         return Board(cells: cells, numberedRows: level.rows, numberedColumns: level.columns)
     }
 
-    public func steps(_ level: Puzzle) throws -> [StepMarks] {
-        try Grader().grade(level, timeLimit: DefaultBudget.time).steps.map { step in
-            var read: [GridPosition] = step.lockedCells
-            for index in step.equations where level.equations.indices.contains(index) {
-                read += level.equations[index].cellPositions
-            }
-            let uses = Set(read).subtracting([step.position]).sorted()
-            return StepMarks(technique: step.technique.code, uses: uses, fixes: [step.position])
+    /// An equation stands for its cells, a cell for itself, a row or a
+    /// column for the grid's cells on it that are not blocks.
+    public func positions(of place: TracePlace, in level: Puzzle) -> [GridPosition] {
+        switch place {
+        case .cell(let position): return [position]
+        case .item(let index): return level.equations.indices.contains(index) ? level.equations[index].cellPositions : []
+        case .row(let row): return level.cells.filter { $0.position.row == row && $0.type != .block }.map(\.position)
+        case .column(let column): return level.cells.filter { $0.position.column == column && $0.type != .block }.map(\.position)
         }
-    }
-
-    /// The value of every empty cell: the level's own solution, else the
-    /// grader's (within the default time budget, as every grade).
-    private func solution(of level: Puzzle) throws -> [GridPosition: PuzzleNumber] {
-        if let solution = level.solution {
-            return Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { first, _ in first })
-        }
-        let report = try Grader().grade(level, timeLimit: DefaultBudget.time)
-        guard report.solved else {
-            throw DrawingError("\(level.id): the level carries no solution and the grader found none to draw")
-        }
-        return Dictionary(report.steps.map { ($0.position, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

@@ -138,11 +138,10 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
             },
             Metric("crossingCells", unit: "cells", kind: .count, "cells shared by a horizontal and a vertical equation") { .int($0.crossings.cells) },
             Metric("crossingsPerEquationMin", unit: "cells", kind: .count, "fewest crossing cells of any one equation") {
-                .int($0.crossings.perEquation.min() ?? 0)
+                .int($0.crossings.minPerEquation)
             },
-            Metric("crossingsPerEquationMean", unit: "cells", kind: .decimal, "crossing cells per equation, averaged over the equations") { a in
-                let perEquation = a.crossings.perEquation
-                return .double(perEquation.isEmpty ? 0 : Double(perEquation.reduce(0, +)) / Double(perEquation.count))
+            Metric("crossingsPerEquationMean", unit: "cells", kind: .decimal, "crossing cells per equation, averaged over the equations") {
+                .double($0.crossings.meanPerEquation)
             },
             Metric("blankCrossingCells", unit: "cells", kind: .count, "crossing cells that are empty") { .int($0.crossings.blankCells) },
         ])
@@ -175,26 +174,41 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
     }
 
     public typealias Technique = MathCrossword.Technique
+    public typealias StepFacts = MathCrossword.StepFacts
 
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
-    public func grade(prepared: Prepared, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        let level = prepared.level
-        let report = Grader().grade(level, model: prepared.model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
-        let techniques = report.stepsPerTechnique.filter { $0.1 > 0 }.map { "\($0.0.code) \($0.1)" }
-        let detail = "steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", report.forcedShare * 100)),"
-            + " longest forced run \(report.longestForcedRun); crossings: \(report.crossingCells) cells"
-            + " (\(report.blankCrossingCells) empty), \(report.minCrossingsPerEquation)–"
-            + "\(String(format: "%.2f", report.meanCrossingsPerEquation)) per equation"
-        let result = GradeResult(
-            label: report.label.rawValue, score: report.score,
-            hardestTechnique: report.hardestTechnique.map { ($0.code, $0.name) }, steps: report.steps.count,
-            rounds: report.rounds, guesses: report.guesses, backtracks: report.backtracks,
-            solutionsUpTo2: report.solutionsUpTo2, forcedShare: report.forcedShare,
-            longestForcedRun: report.longestForcedRun, visibility: report.visibility, details: [detail],
-            explanation: explain ? Explain.sentences(for: report.steps, in: level) : [], fields: report.fields,
-            complete: report.complete)
-        return report.solutionsKnown ? result : result.withUnknownSolutionCount()
+    /// The hardest technique's label; `GradeTrace.difficulty` says what a
+    /// path that does not reach a solution gets.
+    public var labelRule: LabelRule { .hardest }
+
+    public func label(_ trace: Trace) -> String { trace.difficulty.rawValue }
+
+    public func trace(prepared: Prepared, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
+        Grader().trace(prepared.level, model: prepared.model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
+    }
+
+    public func sentence(_ step: Trace.Step, in level: Puzzle) -> String { Explain.sentence(step, in: level) }
+
+    /// The level's size and how its equations cross.
+    public func familyFields(_ trace: Trace, of level: Puzzle) -> [(key: String, value: ReportValue)] {
+        let crossings = CrossingMetrics(level)
+        return [
+            ("blanks", .int(level.blankPositions.count)), ("distinctPoolValues", .int(Set(level.numberPool).count)),
+            ("crossingCells", .int(crossings.cells)), ("blankCrossingCells", .int(crossings.blankCells)),
+            ("minCrossingsPerEquation", .int(crossings.minPerEquation)),
+            ("meanCrossingsPerEquation", .double(crossings.meanPerEquation)),
+        ]
+    }
+
+    /// The steps per technique, the forced steps and the crossings.
+    public func details(_ trace: Trace, of level: Puzzle) -> [String] {
+        let techniques = trace.stepsPerTechnique.filter { $0.steps > 0 }.map { "\($0.technique.code) \($0.steps)" }
+        let metrics = trace.metrics, crossings = CrossingMetrics(level)
+        return ["steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", metrics.forcedShare * 100)),"
+            + " longest forced run \(metrics.longestForcedRun); crossings: \(crossings.cells) cells"
+            + " (\(crossings.blankCells) empty), \(crossings.minPerEquation)–"
+            + "\(String(format: "%.2f", crossings.meanPerEquation)) per equation"]
     }
 
     public func startSession(_ level: Puzzle) -> GameSession { GameSession(level: level) }

@@ -1,7 +1,9 @@
 import ConstraintSolver
 import PuzzleKit
 
-/// One deduction: a number placed in an empty cell, and why.
+/// One deduction of the grader's engine: a number placed in an empty cell,
+/// and why. A grade's trace is made of them (``Grader/trace(_:solutionsUpTo2:timeLimit:)``);
+/// a game's hint is one (``Grader/nextStep(_:)``).
 public struct GradeStep: Sendable, Equatable {
     public var technique: Technique
     public var position: GridPosition
@@ -16,8 +18,6 @@ public struct GradeStep: Sendable, Equatable {
     public var fixedTogether: [GridPosition] = []
     /// For contradiction: the values that lead to a dead end here.
     public var ruledOut: [PuzzleNumber] = []
-    /// Steps that became possible at the same time share a round (1-based).
-    public var round: Int
     /// How many empty cells the same technique could have filled at this point.
     public var movesOnOffer: Int
     /// Empty cells left before this step.
@@ -26,49 +26,20 @@ public struct GradeStep: Sendable, Equatable {
     public var guessDepth: Int
 }
 
-/// How hard a level is for a person, and why.
-public struct GradeReport: Sendable {
-    /// Every step that leads to the solution, in order. Failed guesses are not
-    /// in it; they are counted in ``backtracks``.
-    public var steps: [GradeStep]
-    /// False when the guess budget ran out before a solution was reached.
-    public var solved: Bool
-    /// False when the time limit stopped grading: the label and score are
-    /// then what the steps so far needed, a lower bound.
-    public var complete: Bool = true
-    /// False when a budget stopped the uniqueness check before it knew:
-    /// ``solutionsUpTo2`` is then only what it found.
-    public var solutionsKnown: Bool = true
-    /// Solutions, counted up to 2 (2 means "two or more").
-    public var solutionsUpTo2: Int
-    public var hardestTechnique: Technique?
-    public var label: DifficultyLabel
-    public var score: Int
-    public var guesses: Int
-    public var backtracks: Int
-    public var maxGuessDepth: Int
-    public var rounds: Int
-    public var forcedShare: Double
-    public var longestForcedRun: Int
-    public var meanMovesOnOffer: Double
-    /// Mean over steps of moves on offer ÷ empty cells left.
-    public var visibility: Double
-    public var blanks: Int
-    public var distinctPoolValues: Int
-    public var crossingCells: Int
-    public var blankCrossingCells: Int
-    public var minCrossingsPerEquation: Int
-    public var meanCrossingsPerEquation: Double
-
-    /// True when the level has more than one solution (it is graded anyway).
-    public var multipleSolutions: Bool { solutionsUpTo2 > 1 }
-
-    public var meanStepsPerRound: Double { rounds == 0 ? 0 : Double(steps.count) / Double(rounds) }
-
-    /// Steps per technique, in technique order.
-    public var stepsPerTechnique: [(Technique, Int)] {
-        Technique.allCases.map { t in (t, steps.lazy.filter { $0.technique == t }.count) }
-    }
+/// What the sentence of a math crossword step says beyond its places (the
+/// equations it read, the locked cells, the cell and number it decides).
+public struct StepFacts: Sendable, Equatable {
+    /// For each equation the step read (its `.item` places, in order), the
+    /// numbers earlier steps had placed in its cells, one per cell of the
+    /// equation (`nil`: no number placed there); the sentence shows the
+    /// equation as it stood.
+    public var placed: [[PuzzleNumber?]]
+    /// For crossings: each equation's candidate values for the cell.
+    public var candidates: [[PuzzleNumber]]
+    /// For narrowing: the other cells the same narrowing leaves a single value.
+    public var fixedTogether: [GridPosition]
+    /// For contradiction: the values that lead to a dead end here.
+    public var ruledOut: [PuzzleNumber]
 }
 
 /// Grades math crosswords by solving them as a person would.
@@ -83,9 +54,14 @@ public struct Grader: Sendable {
     /// Search steps the guessing may take before giving up.
     public static let guessBudget = 20_000
 
+    public typealias Trace = MathCrosswordFamily.Trace
+
     public init() {}
 
-    /// Grades `level` (its `currentValue`s are ignored).
+    /// The path the grader takes through `level` (its `currentValue`s are
+    /// ignored): the steps that lead to the solution, in order (failed
+    /// guesses are not in it; they are counted in
+    /// `GradeTrace.backtracks`), with the uniqueness check.
     ///
     /// - Parameters:
     ///   - level: the level to grade.
@@ -93,12 +69,12 @@ public struct Grader: Sendable {
     ///     caller already has them; otherwise the grader counts them.
     ///   - timeLimit: when given, grading stops once this much time has
     ///     passed (the clock is read before every step), with
-    ///     ``GradeReport/complete`` false.
-    public func grade(_ level: Puzzle, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> GradeReport {
-        grade(level, model: try Solver(level: level), solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
+    ///     `GradeTrace.stopReason` `timeLimit`.
+    public func trace(_ level: Puzzle, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) throws(SolveError) -> Trace {
+        trace(level, model: try Solver(level: level), solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
     }
 
-    /// ``grade(_:solutionsUpTo2:timeLimit:)`` with the level's model already
+    /// ``trace(_:solutionsUpTo2:timeLimit:)`` with the level's model already
     /// built (the one its uniqueness check used).
     ///
     /// - Parameters:
@@ -106,39 +82,42 @@ public struct Grader: Sendable {
     ///   - model: `Solver(level: level)`.
     ///   - solutionsUpTo2: the level's solutions counted up to 2, when known.
     ///   - timeLimit: when given, grading stops once this much time has passed.
-    public func grade(_ level: Puzzle, model: Solver, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) -> GradeReport {
-        grade(level, model: model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit, deriving: true)
+    public func trace(_ level: Puzzle, model: Solver, solutionsUpTo2: Int? = nil, timeLimit: Duration? = nil) -> Trace {
+        trace(level, model: model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit, deriving: true)
     }
 
-    /// ``grade(_:model:solutionsUpTo2:timeLimit:)``; with `deriving` false
+    /// ``trace(_:model:solutionsUpTo2:timeLimit:)``; with `deriving` false
     /// every state's live tuples are filtered from the tables anew (tests
     /// compare the two).
-    func grade(_ level: Puzzle, model: Solver, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) -> GradeReport {
+    func trace(_ level: Puzzle, model: Solver, solutionsUpTo2: Int?, timeLimit: Duration?, deriving: Bool) -> Trace {
         let deadline = Deadline(timeLimit)
-        var count = solutionsUpTo2.map { min($0, 2) } ?? 0
-        var solutionsKnown = true
+        var known = solutionsUpTo2.map { min($0, 2) }
+        var counted: [SolutionEntry]?
         if solutionsUpTo2 == nil {
-            let counted = model.solve(SearchLimits(solutions: 2, nodes: DefaultBudget.nodes,
-                                                   time: deadline.remaining))
-            count = counted.solutionCount
-            solutionsKnown = counted.complete || counted.stopReason == .solutionLimit
+            let count = model.solve(SearchLimits(solutions: 2, nodes: DefaultBudget.nodes, time: deadline.remaining,
+                                                 keepSolutions: 1))
+            known = count.complete || count.stopReason == .solutionLimit ? count.solutionCount : nil
+            counted = count.solutions.first
         }
         var engine = _DeductionEngine(model: model, level: level)
         engine.live.deriving = deriving
         engine.deadline = deadline
-        let solved: Bool
-        var steps: [GradeStep]
-        switch engine.solveTiered(engine.initialState()) {
-        case .solved(let state): (solved, steps) = (true, state.steps)
-        case .stuck(let state), .contradiction(let state): (solved, steps) = (false, state.steps)
+        let end = engine.solveTiered(engine.initialState())
+        let stopReason: StopReason = engine.timedOut ? .timeLimit : engine.budget < 0 ? .guessLimit : .exhausted
+        let outcome: TraceOutcome, path: [GradeStep]
+        switch end {
+        case .solved(let state): (outcome, path) = (.solved, state.steps)
+        case .stuck(let state): (outcome, path) = (.stuck, state.steps)
+        case .contradiction(let state): (outcome, path) = (stopReason == .exhausted ? .noSolution : .stuck, state.steps)
         }
-        var graded = report(level, steps: &steps, solved: solved, solutionsUpTo2: count, backtracks: engine.backtracks)
-        graded.solutionsKnown = solutionsKnown
-        if engine.timedOut {
-            graded.complete = false
-            graded.label = graded.hardestTechnique?.label ?? .easy
-        }
-        return graded
+        let steps = Self.steps(of: path, in: level)
+        let rounds = steps.reduce(0) { max($0, $1.round) }
+        return Trace(
+            steps: steps, outcome: outcome, stopReason: stopReason, solutionsUpTo2: known,
+            guesses: steps.count { $0.isGuess }, backtracks: engine.backtracks,
+            maxGuessDepth: steps.reduce(0) { max($0, $1.guessDepth) },
+            extraPoints: rounds + engine.backtracks * Technique.guess.weight,
+            foundSolution: outcome == .solved ? [] : (counted ?? []).map { TraceDecision(.cell($0.position), .value("\($0.value)")) })
     }
 
     /// The next step from the level's current values (a hint), or `nil` when
@@ -153,22 +132,30 @@ public struct Grader: Sendable {
         }
     }
 
-    /// The report on `steps`, which it numbers by rounds.
-    private func report(_ level: Puzzle, steps: inout [GradeStep], solved: Bool, solutionsUpTo2: Int,
-                        backtracks: Int) -> GradeReport {
-        // Rounds: a step waits for the steps that filled a cell of the
-        // equations it read; pool-wide techniques and guesses wait for all.
+    /// The engine's path as trace steps: each step's places, its round and
+    /// the equations it read as they stood.
+    ///
+    /// A step's round is one more than the latest round that filled a cell
+    /// of the equations it read; pool-wide techniques and guesses wait for
+    /// every earlier step.
+    private static func steps(of path: [GradeStep], in level: Puzzle) -> [Trace.Step] {
         var cellIndex = _CellIndex(level)
-        var roundOfCell = [Int](repeating: 0, count: max(0, level.rows) * max(0, level.columns))   // per cell index; 0 before any step fills it
+        let cells = max(0, level.rows) * max(0, level.columns)
+        // Per cell index: the round that filled it (0 before any step) and the number placed.
+        var roundOfCell = [Int](repeating: 0, count: cells)
+        var placed = [PuzzleNumber?](repeating: nil, count: cells)
         var latest = 0
-        for i in steps.indices {
+        var steps: [Trace.Step] = []
+        steps.reserveCapacity(path.count)
+        for step in path {
+            let equations = step.equations.filter { level.equations.indices.contains($0) }
             let round: Int
-            switch steps[i].technique {
+            switch step.technique {
             case .onlyPlace, .narrowing, .poolCounting, .crossingPair, .contradiction, .guess:
                 round = latest + 1
             default:
                 var before = 0
-                for e in steps[i].equations {
+                for e in equations {
                     for p in level.equations[e].cellPositions {
                         let c = cellIndex[p]
                         if c < roundOfCell.count { before = max(before, roundOfCell[c]) }
@@ -176,29 +163,39 @@ public struct Grader: Sendable {
                 }
                 round = 1 + before
             }
-            steps[i].round = round
-            let c = cellIndex[steps[i].position]
-            if c >= roundOfCell.count { roundOfCell.append(contentsOf: repeatElement(0, count: c + 1 - roundOfCell.count)) }
+            let facts = StepFacts(
+                placed: equations.map { e in
+                    level.equations[e].cellPositions.map { p in
+                        let c = cellIndex[p]
+                        return c < placed.count ? placed[c] : nil
+                    }
+                },
+                candidates: step.candidates, fixedTogether: step.fixedTogether, ruledOut: step.ruledOut)
+            steps.append(Trace.Step(
+                technique: step.technique, reads: equations.map { .item($0) } + step.lockedCells.map { .cell($0) },
+                decides: [TraceDecision(.cell(step.position), .value("\(step.value)"))], round: round,
+                movesOnOffer: step.movesOnOffer, openCells: step.blanksLeft, guessDepth: step.guessDepth,
+                isGuess: step.technique == .guess, facts: facts))
+            let c = cellIndex[step.position]
+            if c >= roundOfCell.count {
+                roundOfCell.append(contentsOf: repeatElement(0, count: c + 1 - roundOfCell.count))
+                placed.append(contentsOf: repeatElement(nil, count: c + 1 - placed.count))
+            }
             roundOfCell[c] = round
+            placed[c] = step.value
             latest = max(latest, round)
         }
-        let metrics = TraceMetrics(steps.map {
-            TraceStep(round: $0.round, movesOnOffer: $0.movesOnOffer, openCells: $0.blanksLeft, isGuess: $0.technique == .guess)
-        })
-        let hardest = steps.map(\.technique).max()
-        let crossings = CrossingMetrics(level)
-        return GradeReport(
-            steps: steps, solved: solved, solutionsUpTo2: solutionsUpTo2, hardestTechnique: hardest,
-            label: solved ? (hardest?.label ?? .easy) : .guessRequired,
-            score: steps.reduce(0) { $0 + $1.technique.weight } + latest + backtracks * Technique.guess.weight,
-            guesses: steps.reduce(0) { $0 + ($1.technique == .guess ? 1 : 0) }, backtracks: backtracks,
-            maxGuessDepth: steps.reduce(0) { max($0, $1.guessDepth) }, rounds: metrics.rounds,
-            forcedShare: metrics.forcedShare, longestForcedRun: metrics.longestForcedRun,
-            meanMovesOnOffer: metrics.meanMovesOnOffer, visibility: metrics.visibility ?? 0,
-            blanks: level.blankPositions.count, distinctPoolValues: Set(level.numberPool).count,
-            crossingCells: crossings.cells, blankCrossingCells: crossings.blankCells,
-            minCrossingsPerEquation: crossings.perEquation.min() ?? 0,
-            meanCrossingsPerEquation: Double(crossings.perEquation.reduce(0, +)) / Double(max(1, crossings.perEquation.count)))
+        return steps
+    }
+}
+
+extension GradeTrace where Technique == MathCrossword.Technique {
+    /// The label of a math crossword's path: its hardest technique's
+    /// (`easy` without steps), `guess-required` when the grader did not
+    /// reach a solution (no solution, or its guess budget ran out); a grade
+    /// stopped by time keeps its steps' hardest label, a lower bound.
+    public var difficulty: DifficultyLabel {
+        outcome == .solved || stopReason == .timeLimit ? hardestTechnique?.label ?? .easy : .guessRequired
     }
 }
 
@@ -240,6 +237,12 @@ public struct CrossingMetrics: Sendable {
         self.blankCells = blankCells
         self.perEquation = perEquation
     }
+
+    /// The fewest crossings of any one equation (0 without equations).
+    public var minPerEquation: Int { perEquation.min() ?? 0 }
+
+    /// The crossings per equation, averaged over the equations (0 without equations).
+    public var meanPerEquation: Double { Double(perEquation.reduce(0, +)) / Double(max(1, perEquation.count)) }
 }
 
 /// Dense indices for a level's cells: row-major inside the grid, then the
@@ -790,31 +793,6 @@ extension _DeductionEngine: TieredSolver {
                   equations: move.equations, candidates: move.candidates.map { $0.map { model.values[$0] } },
                   lockedCells: move.locked.map { model.blanks[$0] }, fixedTogether: move.fixedTogether.map { model.blanks[$0] },
                   ruledOut: move.ruledOut.map { model.values[$0] },
-                  round: 0, movesOnOffer: offer, blanksLeft: state.open, guessDepth: depth)
-    }
-}
-
-extension GradeReport {
-    /// The report as named values, for JSON and CSV output; the same keys in
-    /// every row.
-    public var fields: [(key: String, value: ReportValue)] {
-        var fields: [(key: String, value: ReportValue)] = [
-            ("label", .string(label.rawValue)), ("score", .int(score)),
-            ("hardestTechnique", hardestTechnique.map { .string($0.code) } ?? .null),
-            ("solved", .bool(solved)), ("solutionsUpTo2", .int(solutionsUpTo2)),
-            ("multipleSolutions", .bool(multipleSolutions)),
-            ("steps", .int(steps.count)), ("rounds", .int(rounds)), ("meanStepsPerRound", .double(meanStepsPerRound)),
-            ("guesses", .int(guesses)), ("backtracks", .int(backtracks)), ("maxGuessDepth", .int(maxGuessDepth)),
-            ("forcedShare", .double(forcedShare)), ("longestForcedRun", .int(longestForcedRun)),
-            ("meanMovesOnOffer", .double(meanMovesOnOffer)), ("visibility", .double(visibility)),
-            ("blanks", .int(blanks)), ("distinctPoolValues", .int(distinctPoolValues)),
-            ("crossingCells", .int(crossingCells)), ("blankCrossingCells", .int(blankCrossingCells)),
-            ("minCrossingsPerEquation", .int(minCrossingsPerEquation)),
-            ("meanCrossingsPerEquation", .double(meanCrossingsPerEquation)),
-        ]
-        for (technique, count) in stepsPerTechnique {
-            fields.append(("steps_\(technique.code)", .int(count)))
-        }
-        return fields
+                  movesOnOffer: offer, blanksLeft: state.open, guessDepth: depth)
     }
 }

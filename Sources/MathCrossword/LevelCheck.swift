@@ -69,19 +69,30 @@ public enum Explain {
         equationText(equation, in: level, place: place(of: equation, in: level))
     }
 
-    private static func equationText(_ equation: Equation, in level: Puzzle, place: String) -> String {
+    /// The equation as it reads after `place`: its given numbers, operators
+    /// and `=`, and in each empty cell the number `placed` holds for it (one
+    /// per cell of the equation), else its current value when `placed` is
+    /// `nil`, else `?`.
+    private static func equationText(_ equation: Equation, in level: Puzzle, place: String,
+                                     placed: [PuzzleNumber?]? = nil) -> String {
         // Built as UTF-8 bytes, made into a string once.
         var text: [UInt8] = []
         text.reserveCapacity(place.utf8.count + 2 + 4 * equation.cellPositions.count)
         text.append(contentsOf: place.utf8)
         text.append(UInt8(ascii: ":"))
-        for position in equation.cellPositions {
+        for (k, position) in equation.cellPositions.enumerated() {
             // The cell's fields are read where they lie, without copying the cell.
             let index = position.row * level.columns + position.column
             text.append(UInt8(ascii: " "))
+            guard level.contains(position) else {
+                text.append(UInt8(ascii: "?"))
+                continue
+            }
             switch level.cells[index].type {
             case .fixedOperand: text.append(contentsOf: (level.cells[index].fixedValue.map(String.init) ?? "?").utf8)
-            case .emptyOperand: text.append(contentsOf: (level.cells[index].currentValue.map(String.init) ?? "?").utf8)
+            case .emptyOperand:
+                let value = placed.map { $0.indices.contains(k) ? $0[k] : nil } ?? level.cells[index].currentValue
+                text.append(contentsOf: (value.map(String.init) ?? "?").utf8)
             case .operatorSymbol: text.append(contentsOf: (level.cells[index].operatorSymbol ?? "?").utf8)
             case .equals: text.append(UInt8(ascii: "="))
             case .block: text.append(UInt8(ascii: "."))
@@ -175,55 +186,57 @@ public enum LevelCheck {
 }
 
 extension Explain {
-    /// The steps of a grade as sentences a child's parent understands, each
-    /// showing the equations as they stood at that step.
+    /// One step of a grade's trace as a sentence a child's parent
+    /// understands, showing the equations it read as they stood then.
     ///
     ///     Row 1: 7 + ? = 12, so ? = 5.
-    public static func sentences(for steps: [GradeStep], in level: Puzzle) -> [String] {
-        var board = level
-        var sentences: [String] = []
-        for step in steps {
-            sentences.append(sentence(step, board))
-            board[step.position].currentValue = step.value
+    public static func sentence(_ step: Grader.Trace.Step, in level: Puzzle) -> String {
+        var equations: [(equation: Equation, placed: [PuzzleNumber?])] = []
+        var locked: [GridPosition] = []
+        for place in step.reads {
+            switch place {
+            case .item(let index) where level.equations.indices.contains(index):
+                let placed = step.facts.placed.indices.contains(equations.count) ? step.facts.placed[equations.count] : []
+                equations.append((level.equations[index], placed))
+            case .cell(let position): locked.append(position)
+            default: break
+            }
         }
-        return sentences
-    }
-
-    /// One step as a sentence, given the board before it.
-    public static func sentence(_ step: GradeStep, _ board: Puzzle) -> String {
-        let equations = step.equations.compactMap { board.equations.indices.contains($0) ? board.equations[$0] : nil }
-        let cell = step.position.description
-        let first = equations.first.map { equationText($0, in: board) } ?? cell
+        // The one cell the step decides and the number it places there.
+        var position: GridPosition?, value = ""
+        for decision in step.decides {
+            if case .cell(let at) = decision.place, case .value(let text) = decision.mark { (position, value) = (at, text) }
+        }
+        let cell = position?.description ?? "the cell"
+        let texts = equations.map { equationText($0.equation, in: level, place: place(of: $0.equation, in: level), placed: $0.placed) }
+        let first = texts.first ?? cell
+        let facts = step.facts
         switch step.technique {
         case .oneBlank:
-            return "\(first), so ? = \(step.value)."
+            return "\(first), so ? = \(value)."
         case .uniquePair:
-            return "\(first). Only one pair of the tiles left fits, so \(cell) is \(step.value)."
+            return "\(first). Only one pair of the tiles left fits, so \(cell) is \(value)."
         case .lastCandidate:
-            return "\(first). With the tiles left, \(cell) can only be \(step.value)."
+            return "\(first). With the tiles left, \(cell) can only be \(value)."
         case .crossing:
-            let parts = zip(equations, step.candidates).map { equation, values in
-                "\(equationText(equation, in: board)) (it could be \(list(values)))"
-            }
-            return "\(cell.prefix(1).uppercased() + cell.dropFirst()) is in \(parts.joined(separator: " and in ")). Only \(step.value) fits both."
+            let parts = zip(texts, facts.candidates).map { text, values in "\(text) (it could be \(list(values)))" }
+            return "\(cell.prefix(1).uppercased() + cell.dropFirst()) is in \(parts.joined(separator: " and in ")). Only \(value) fits both."
         case .onlyPlace:
-            return "The tile \(step.value) fits in no other empty cell, so it goes at \(cell) (\(first))."
+            return "The tile \(value) fits in no other empty cell, so it goes at \(cell) (\(first))."
         case .narrowing:
-            let also = step.fixedTogether.isEmpty ? "" : "; the same narrowing fixes \(cells(step.fixedTogether))"
-            return "Narrowing each equation by its other cells' candidates and the tiles left, over and over, leaves \(first) only \(step.value) for \(cell)\(also)."
+            let also = facts.fixedTogether.isEmpty ? "" : "; the same narrowing fixes \(cells(facts.fixedTogether))"
+            return "Narrowing each equation by its other cells' candidates and the tiles left, over and over, leaves \(first) only \(value) for \(cell)\(also)."
         case .crossingPair:
-            guard equations.count == 2 else {
-                return "With the crossing equations filled in together pair by pair, \(first) leaves only \(step.value) for \(cell)."
+            guard texts.count == 2 else {
+                return "With the crossing equations filled in together pair by pair, \(first) leaves only \(value) for \(cell)."
             }
-            let pair = equations.map { equationText($0, in: board) }.joined(separator: " and ")
-            return "Filled in together, \(pair) would need more tiles of some value than are left unless \(cell) is \(step.value)."
+            return "Filled in together, \(texts.joined(separator: " and ")) would need more tiles of some value than are left unless \(cell) is \(value)."
         case .poolCounting:
-            let locked = step.lockedCells.map(\.description)
-            return "Counting tiles: \(list(locked)) must use up some tiles between them, so \(cell) can only be \(step.value) (\(first))."
+            return "Counting tiles: \(list(locked.map(\.description))) must use up some tiles between them, so \(cell) can only be \(value) (\(first))."
         case .contradiction:
-            return "If \(cell) were \(list(step.ruledOut)), narrowing the equations would leave some equation or tile with no way to finish, so it is \(step.value) (\(first))."
+            return "If \(cell) were \(list(facts.ruledOut)), narrowing the equations would leave some equation or tile with no way to finish, so it is \(value) (\(first))."
         case .guess:
-            return "No sure step is left: try \(step.value) at \(cell) (guess \(step.guessDepth)); it works out."
+            return "No sure step is left: try \(value) at \(cell) (guess \(step.guessDepth)); it works out."
         }
     }
 

@@ -58,10 +58,11 @@ extension Generator {
         let deadline = Deadline(timeLimit)
         _ = try uniqueLevels(difficulty, seed: seed, layouts: Self.maxLabelLayouts, minBlanks: minBlanks) { generated in
             layouts += 1
-            guard let grade = try? Grader().grade(generated.level, timeLimit: deadline.remaining),
-                  grade.complete else { return false }
-            seen[grade.label, default: 0] += 1
-            guard grade.label == label else { return false }
+            // A grade stopped by time has a lower bound for a label: not counted.
+            guard let trace = try? Grader().trace(generated.level, timeLimit: deadline.remaining),
+                  trace.stopReason != .timeLimit else { return false }
+            seen[trace.difficulty, default: 0] += 1
+            guard trace.difficulty == label else { return false }
             found = generated
             return true
         }

@@ -38,6 +38,7 @@ public struct GradeResult: Sendable {
 
     /// The grade of a trace: its label by `labelRule` over `labels`, the
     /// family's fields and details, and its sentences when given.
+    @inlinable
     public init<T: TechniqueTier, F: Sendable>(_ trace: GradeTrace<T, F>, label: String,
                                                familyFields: [(key: String, value: ReportValue)], details: [String],
                                                explanation: [String]) {
@@ -129,4 +130,10 @@ public struct GradeResult: Sendable {
 public struct TechniqueSteps: Sendable, Equatable {
     public var technique: NamedTechnique
     public var steps: Int
+
+    @inlinable
+    public init(technique: NamedTechnique, steps: Int) {
+        self.technique = technique
+        self.steps = steps
+    }
 }

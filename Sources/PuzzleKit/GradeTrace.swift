@@ -133,17 +133,21 @@ public struct GradeTrace<Technique: TechniqueTier, Facts: Sendable>: Sendable {
     public var complete: Bool { stopReason == .exhausted && solutionsUpTo2 != nil }
 
     /// The sum of the steps' points and ``extraPoints``.
+    @inlinable
     public var score: Int { steps.reduce(extraPoints) { $0 + $1.points } }
 
     /// The hardest technique on the path.
+    @inlinable
     public var hardestTechnique: Technique? { steps.lazy.map(\.technique).max() }
 
     /// The dependency metrics of the path.
+    @inlinable
     public var metrics: TraceMetrics {
         TraceMetrics(steps.map { TraceStep(round: $0.round, movesOnOffer: $0.movesOnOffer, openCells: $0.openCells, isGuess: $0.isGuess) })
     }
 
     /// Steps per technique, in the technique table's order.
+    @inlinable
     public var stepsPerTechnique: [(technique: Technique, steps: Int)] {
         Technique.allCases.map { technique in (technique, steps.lazy.filter { $0.technique == technique }.count) }
     }
@@ -181,6 +185,7 @@ public struct NamedTechnique: Sendable, Equatable {
     public var code: String
     public var name: String
 
+    @inlinable
     public init<T: TechniqueTier>(_ technique: T) {
         code = technique.code
         name = technique.name

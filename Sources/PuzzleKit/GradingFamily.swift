@@ -69,11 +69,17 @@ extension TracingFamily {
 
     public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] { [] }
 
+    @inlinable
     public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
         grade(try trace(puzzle, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit), of: puzzle, explain: explain)
     }
 
     /// The grade a trace gives, with its sentences when `explain`.
+    ///
+    /// Inlinable, as are the trace's derived values it reads: specialised in
+    /// each family's module they cost little; as generic code they cost the
+    /// math crossword about as much as its grader's own steps.
+    @inlinable
     public func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool) -> GradeResult {
         GradeResult(trace, label: label(trace), familyFields: familyFields(trace, of: puzzle), details: details(trace, of: puzzle),
                     explanation: explain ? trace.steps.map { sentence($0, in: puzzle) } : [])

@@ -4,9 +4,9 @@
 ///
 /// Conforming families implement ``prepare(_:)`` and the two calls taking
 /// its result; ``CountingFamily/count(_:limits:)`` and
-/// ``GradingFamily/grade(_:solutionsUpTo2:explain:timeLimit:)`` then come
-/// from them.
-public protocol PreparingFamily<Puzzle>: CountingFamily, GradingFamily {
+/// ``TracingFamily/trace(_:solutionsUpTo2:timeLimit:)`` (and so the grade)
+/// then come from them.
+public protocol PreparingFamily<Puzzle>: CountingFamily, TracingFamily {
     /// What counting and grading share.
     associatedtype Prepared: Sendable
     /// Does the shared work for `puzzle`.
@@ -21,15 +21,14 @@ public protocol PreparingFamily<Puzzle>: CountingFamily, GradingFamily {
     ///   - prepared: the puzzle, prepared.
     ///   - limits: the budgets of the count.
     func count(prepared: Prepared, limits: CountLimits) throws -> CountResult
-    /// ``GradingFamily/grade(_:solutionsUpTo2:explain:timeLimit:)`` of a
-    /// prepared puzzle.
+    /// ``TracingFamily/trace(_:solutionsUpTo2:timeLimit:)`` of a prepared
+    /// puzzle.
     ///
     /// - Parameters:
     ///   - prepared: the puzzle, prepared.
     ///   - solutionsUpTo2: its solutions counted up to 2, when known.
-    ///   - explain: write the explanation, one sentence per step.
     ///   - timeLimit: the CPU-time budget (``Deadline``) of the grade.
-    func grade(prepared: Prepared, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult
+    func trace(prepared: Prepared, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace
 }
 
 extension PreparingFamily {
@@ -37,7 +36,7 @@ extension PreparingFamily {
         try count(prepared: prepare(puzzle), limits: limits)
     }
 
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        try grade(prepared: prepare(puzzle), solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: timeLimit)
+    public func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
+        try trace(prepared: prepare(puzzle), solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
     }
 }

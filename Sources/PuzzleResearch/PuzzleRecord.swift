@@ -205,7 +205,10 @@ public struct PuzzleRun: Sendable {
         }.map(SolveSummary.init)
         let known = record.solve?.knownSolutionsUpTo2
         record.grade = timed(&record.gradeNanoseconds) {
-            prepared.flatMap { try? family.grade(prepared: $0, solutionsUpTo2: known, explain: false, timeLimit: timeLimit) }
+            prepared.flatMap { prepared in
+                (try? family.trace(prepared: prepared, solutionsUpTo2: known, timeLimit: timeLimit))
+                    .map { family.grade($0, of: puzzle, explain: false) }
+            }
         }.map(GradeSummary.init)
     }
 }

@@ -30,22 +30,33 @@ import MathCrossword
     @Test(arguments: examples.indices)
     func eachTechniqueHasAPuzzleWhereItIsTheHardest(_ index: Int) throws {
         let (technique, text) = Self.examples[index]
-        let report = try Grader().grade(level(text))
-        #expect(report.hardestTechnique == technique)
-        #expect(report.label == technique.label)
-        #expect(report.solutionsUpTo2 == 1 && report.solved)
-        #expect((report.guesses > 0) == (technique == .guess))
-        try expectReplayReachesTheSolution(level(text), report)
+        let trace = try Grader().trace(level(text))
+        #expect(trace.hardestTechnique == technique)
+        #expect(trace.difficulty == technique.label)
+        #expect(trace.solutionsUpTo2 == 1 && trace.outcome == .solved)
+        #expect((trace.guesses > 0) == (technique == .guess))
+        try expectReplayReachesTheSolution(level(text), trace)
+    }
+
+    /// The cell and number each step of a trace places.
+    static func placements(_ trace: Grader.Trace) -> [(position: GridPosition, value: String)] {
+        trace.steps.flatMap { step in
+            step.decides.compactMap { decision -> (GridPosition, String)? in
+                guard case .cell(let position) = decision.place, case .value(let text) = decision.mark else { return nil }
+                return (position, text)
+            }
+        }
     }
 
     /// Replaying the trace writes only values of the one solution and ends solved.
-    func expectReplayReachesTheSolution(_ level: Puzzle, _ report: GradeReport) throws {
+    func expectReplayReachesTheSolution(_ level: Puzzle, _ trace: Grader.Trace) throws {
         let solution = try Solver(level: level).solve(.init(solutions: 2, keepSolutions: 1)).solutions.first ?? []
-        let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, $0.value) })
+        let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, "\($0.value)") })
         var game = GameSession(level: level)
-        for step in report.steps {
-            #expect(answer[step.position] == step.value, "\(step)")
-            try game.placeNumber(step.value, at: step.position)
+        #expect(trace.steps.allSatisfy { $0.decides.count == 1 })
+        for (position, value) in Self.placements(trace) {
+            #expect(answer[position] == value, "\(position): \(value)")
+            try game.placeNumber(PuzzleNumber(decimalDigits: Substring(value)) ?? -1, at: position)
         }
         #expect(game.isLevelCompleted)
     }
@@ -55,73 +66,88 @@ import MathCrossword
         var scores = 0
         for seed in 1...100 {
             let level = try Generator().generateUnique(difficulty: profile, seed: seed).level
-            let report = try Grader().grade(level)
-            try expectReplayReachesTheSolution(level, report)
-            #expect(report.steps.count == level.blankPositions.count)
-            #expect(report.rounds >= 1 && report.rounds <= report.steps.count)
-            scores += report.score
+            let trace = try Grader().trace(level)
+            try expectReplayReachesTheSolution(level, trace)
+            #expect(trace.steps.count == level.blankPositions.count)
+            #expect(trace.metrics.rounds >= 1 && trace.metrics.rounds <= trace.steps.count)
+            scores += trace.score
         }
         #expect(scores > 0)
     }
 
     @Test func meanScoreRisesFromClass1ToClass4() throws {
         let means = try Profile.classProfiles.map { profile in
-            try (1...60).map { try Grader().grade(Generator().generateUnique(difficulty: profile, seed: $0).level).score }
+            try (1...60).map { try Grader().trace(Generator().generateUnique(difficulty: profile, seed: $0).level).score }
                 .reduce(0, +)
         }
         #expect(means == means.sorted() && Set(means).count == 4, "\(means)")
     }
 
     @Test func severalSolutionsAreGradedButFlagged() throws {
-        let report = try Grader().grade(level("pool: 5 7\n? + ? = 12\n"))
-        #expect(report.multipleSolutions)
-        #expect(report.solved)
-        #expect(report.label == .guessRequired)
+        let trace = try Grader().trace(level("pool: 5 7\n? + ? = 12\n"))
+        #expect(trace.solutionsUpTo2 == 2)
+        #expect(trace.outcome == .solved && trace.stopReason == .exhausted)
+        #expect(trace.difficulty == .guessRequired)
     }
 
     @Test func gradingIsDeterministic() throws {
         let level = try Generator().generateUnique(difficulty: .class4, seed: 9).level
-        let a = try Grader().grade(level), b = try Grader().grade(level)
-        #expect(a.steps == b.steps)
-        #expect(ReportRowText(a) == ReportRowText(b))
+        let family = MathCrosswordFamily()
+        let a = try Grader().trace(level), b = try Grader().trace(level)
+        #expect(Self.stepTexts(a) == Self.stepTexts(b))
+        #expect(rowText(family.grade(a, of: level, explain: true)) == rowText(family.grade(b, of: level, explain: true)))
     }
 
-    func ReportRowText(_ report: GradeReport) -> String { report.fields.map { "\($0.key)=\($0.value)" }.joined(separator: ";") }
+    /// Each step of a trace in full, as text.
+    static func stepTexts(_ trace: Grader.Trace) -> [String] { trace.steps.map { "\($0)" } }
+
+    func rowText(_ grade: GradeResult) -> String {
+        (grade.fields.map { "\($0.key)=\($0.value)" } + grade.explanation).joined(separator: ";")
+    }
 
     @Test func roundsGroupStepsThatWereAvailableTogether() throws {
         // Two separate one-blank equations: one round; a chain: two rounds.
-        let apart = try Grader().grade(level("pool: 5 3\n7 + ? = 12 . 1 + 2 = ?\n"))
+        let apart = try Grader().trace(level("pool: 5 3\n7 + ? = 12 . 1 + 2 = ?\n")).metrics
         #expect(apart.rounds == 1 && apart.meanStepsPerRound == 2)
-        let forced = try Grader().grade(level("pool: 5 10\n7 + ? = 12\n. . x . .\n. . 2 . .\n. . = . .\n. . ? . .\n"))
-        #expect(forced.rounds == 2 && forced.steps.map(\.movesOnOffer) == [1, 1] && forced.forcedShare == 1 && forced.longestForcedRun == 2)
+        let forced = try Grader().trace(level("pool: 5 10\n7 + ? = 12\n. . x . .\n. . 2 . .\n. . = . .\n. . ? . .\n"))
+        #expect(forced.metrics.rounds == 2 && forced.steps.map(\.movesOnOffer) == [1, 1])
+        #expect(forced.metrics.forcedShare == 1 && forced.metrics.longestForcedRun == 2)
+        // The score: the steps' weights, then one point per round.
+        #expect(forced.score == 2 * Technique.oneBlank.weight + 2 && forced.extraPoints == 2)
     }
 
     @Test func crossingMetricsCountSharedCells() throws {
-        let report = try Grader().grade(example(.poolCounting))
+        let puzzle = try example(.poolCounting)
+        let crossings = CrossingMetrics(puzzle)
         // Row 1 crosses columns 3 and 5 at (1,3) and (1,5); row 3 crosses them at (3,3) and (3,5).
-        #expect(report.crossingCells == 4 && report.blankCrossingCells == 3)
-        #expect(report.minCrossingsPerEquation == 2 && report.meanCrossingsPerEquation == 2)
+        #expect(crossings.cells == 4 && crossings.blankCells == 3)
+        #expect(crossings.minPerEquation == 2 && crossings.meanPerEquation == 2)
+        let family = MathCrosswordFamily()
+        let fields = family.familyFields(try Grader().trace(puzzle), of: puzzle).map { "\($0.key)=\($0.value)" }
+        #expect(fields == ["blanks=int(7)", "distinctPoolValues=int(7)", "crossingCells=int(4)", "blankCrossingCells=int(3)",
+                           "minCrossingsPerEquation=int(2)", "meanCrossingsPerEquation=double(2.0)"], "\(fields)")
     }
 
     @Test func explanationsReadAsSentences() throws {
         let puzzle = try level("pool: 5 10\n7 + ? = 12\n. . x . .\n. . 2 . .\n. . = . .\n. . ? . .\n")
-        let report = try Grader().grade(puzzle)
-        #expect(Explain.sentences(for: report.steps, in: puzzle) == [
+        #expect(try sentences(puzzle) == [
             "Row 1: 7 + ? = 12, so ? = 5.",
             "Column 3: 5 x 2 = ?, so ? = 10.",
         ])
         let crossing = try example(.crossing)
-        let sentences = Explain.sentences(for: try Grader().grade(crossing).steps, in: crossing)
-        #expect(sentences.first == "Row 3, column 1 is in Column 1: ? - ? = 1 (it could be 1 or 2) and in Row 3: ? - ? = 1 (it could be 2 or 3). Only 2 fits both.", "\(sentences)")
+        let crossingSentences = try sentences(crossing)
+        #expect(crossingSentences.first == "Row 3, column 1 is in Column 1: ? - ? = 1 (it could be 1 or 2) and in Row 3: ? - ? = 1 (it could be 2 or 3). Only 2 fits both.", "\(crossingSentences)")
         let guess = try example(.guess)
-        #expect(Explain.sentences(for: try Grader().grade(guess).steps, in: guess).first?.hasPrefix("No sure step is left: try") == true)
+        #expect(try sentences(guess).first?.hasPrefix("No sure step is left: try") == true)
+    }
+
+    /// The explanation of a grade of `puzzle`.
+    func sentences(_ puzzle: Puzzle) throws -> [String] {
+        try MathCrosswordFamily().grade(puzzle, solutionsUpTo2: nil, explain: true).explanation
     }
 
     @Test func newTechniquesExplainThemselves() throws {
-        func sentences(_ technique: Technique) throws -> [String] {
-            let puzzle = try example(technique)
-            return Explain.sentences(for: try Grader().grade(puzzle).steps, in: puzzle)
-        }
+        func sentences(_ technique: Technique) throws -> [String] { try self.sentences(example(technique)) }
         #expect(try sentences(.narrowing).first == "Narrowing each equation by its other cells' candidates and the tiles left, over and over, leaves Column 1: ? + 1 = ? only 7 for row 1, column 1; the same narrowing fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3).")
         #expect(try sentences(.crossingPair)[3] == "Filled in together, Column 3: 20 - ? = ? and Row 5: ? + ? = 20 would need more tiles of some value than are left unless row 5, column 1 is 8.")
         #expect(try sentences(.contradiction).first == "If row 1, column 3 were 15, narrowing the equations would leave some equation or tile with no way to finish, so it is 5 (Column 3: ? - 4 = ?).")
@@ -134,12 +160,12 @@ import MathCrossword
         var used = Set<Technique>()
         for seed in 1...1000 {
             let level = try Generator().generateUnique(difficulty: profile, seed: seed).level
-            let report = try Grader().grade(level, solutionsUpTo2: 1)
+            let trace = try Grader().trace(level, solutionsUpTo2: 1)
             let solution = try Solver(level: level).solve(.init(solutions: 1, keepSolutions: 1)).solutions.first ?? []
-            let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, $0.value) })
-            for step in report.steps { #expect(answer[step.position] == step.value, "seed \(seed): \(step)") }
-            #expect(report.solved && report.guesses == 0 && report.label != .guessRequired, "seed \(seed)")
-            used.formUnion(report.steps.map(\.technique))
+            let answer = Dictionary(uniqueKeysWithValues: solution.map { ($0.position, "\($0.value)") })
+            for (position, value) in Self.placements(trace) { #expect(answer[position] == value, "seed \(seed): \(position)") }
+            #expect(trace.outcome == .solved && trace.guesses == 0 && trace.difficulty != .guessRequired, "seed \(seed)")
+            used.formUnion(trace.steps.map(\.technique))
         }
         if profile == .class1 { #expect(used.isSuperset(of: [.narrowing, .crossingPair])) }
     }
@@ -147,11 +173,11 @@ import MathCrossword
     @Test func difficultyTargetingHitsTheLabelExactly() throws {
         for label in [DifficultyLabel.easy, .medium, .hard] {
             let generated = try Generator().generate(difficulty: .class2, seed: 5, label: label)
-            #expect(try Grader().grade(generated.level).label == label)
+            #expect(try Grader().trace(generated.level).difficulty == label)
             #expect(generated.attempts >= 1)
         }
         let expert = try Generator().generate(difficulty: .class1, seed: 1, label: .expert)
-        #expect(try Grader().grade(expert.level).label == .expert)
+        #expect(try Grader().trace(expert.level).difficulty == .expert)
         #expect(throws: GenerationError.self) { try Generator().generate(difficulty: .class3, seed: 1, label: .guessRequired) }
     }
 

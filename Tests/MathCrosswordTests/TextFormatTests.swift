@@ -116,7 +116,7 @@ import PuzzleKit
         let solved = try Solver(level: level).solve(.init(keepSolutions: 1))
         #expect(solved.solutionCount == 1)
         #expect(solved.solutions.first?.last?.value.description == "1000000000000000000000000000000")
-        #expect(try Grader().grade(level).label == .medium)
+        #expect(try Grader().trace(level).difficulty == .medium)
         let json = JSONFormat.write(level, pretty: false)
         #expect(json.contains("\"1000000000000000000000000000000\""))
         #expect(try JSONFormat.read(Data(json.utf8), file: "big.json") == level)
