@@ -4,7 +4,7 @@ import PuzzleKit
 /// A drills sheet on a board: one exercise to a row, `1.  7 + 5 = □`, with
 /// the answers written so far; solved, every answer written in. Replaying
 /// a trace writes each exercise's answer in as its step reaches it.
-extension ArithmeticDrillsFamily: TraceDrawable {
+extension ArithmeticDrillsFamily: DrawableFamily {
     public func board(_ sheet: Puzzle, solved: Bool) throws -> Board {
         var cells: [Cell] = []
         for (row, exercise) in sheet.exercises.enumerated() {

@@ -7,7 +7,7 @@ import PuzzleKit
 ///     let family = ArithmeticDrillsFamily()
 ///     let generated = try family.generate(family.profiles[3], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
-public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
+public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = ArithmeticDrills.Puzzle
     public typealias TextFormat = ArithmeticDrills.TextFormat
     public typealias JSONFormat = ArithmeticDrills.JSONFormat

@@ -4,8 +4,8 @@ import PuzzleKit
 /// Cross sums on a board: the column targets along the top, the row targets
 /// down the left, the numbers in boxes; solved, the kept numbers are
 /// circled and the others struck through. A step's drawing replays the
-/// grader's trace (`TraceDrawable`).
-extension CrossSumsFamily: TraceDrawable {
+/// grader's trace (`DrawableFamily`).
+extension CrossSumsFamily: DrawableFamily {
     /// The board; solved, with the puzzle's own solution.
     ///
     /// - Throws: `DrawingError` for a solved board of a puzzle that

@@ -5,7 +5,7 @@ import PuzzleKit
 /// Cross sums as a `PuzzleFamily`: what the command line and the
 /// research tools use. Its profiles are the four difficulties, and every
 /// generated puzzle is unique and needs exactly its difficulty's techniques.
-public struct CrossSumsFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
+public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Profile = CrossSums.Profile
     public typealias TextFormat = CrossSums.TextFormat
     public typealias JSONFormat = CrossSums.JSONFormat

@@ -5,7 +5,7 @@ import PuzzleKit
 /// signs (blocks stay white) with its rows and columns numbered as the
 /// explanations count them, and a row under it the pool's tiles, a grid's
 /// width to a row.
-extension MathCrosswordFamily: TraceDrawable {
+extension MathCrosswordFamily: DrawableFamily {
     /// With `solved`, the level's own solution filled in.
     ///
     /// - Throws: ``DrawingError`` when `solved` is asked of a level without

@@ -6,7 +6,7 @@ import PuzzleKit
 /// as fit in ``lineWidth`` cells. The prompt's side is given, the answer's
 /// side is empty; solved, the answer is written in. Replaying a trace
 /// writes each symbol's answer in as its step decodes it.
-extension MorseCodeFamily: TraceDrawable {
+extension MorseCodeFamily: DrawableFamily {
     /// The board's width in cells: twelve symbols, or a few short words.
     static let lineWidth = 24
 

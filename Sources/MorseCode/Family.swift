@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// Morse code exercises as a `PuzzleFamily`: reading, writing,
 /// generating, counting decodings, grading and practising.
-public struct MorseCodeFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
+public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = MorseCode.Puzzle
     public typealias TextFormat = MorseCode.TextFormat
     public typealias JSONFormat = MorseCode.JSONFormat

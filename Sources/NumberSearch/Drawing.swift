@@ -7,7 +7,7 @@ import PuzzleKit
 /// drawn through the grid. Replaying a trace writes each answer in and
 /// draws its path as its step finds it. (`Board` here is the family's own grid index, so
 /// the drawing's is named in full.)
-extension NumberSearchFamily: TraceDrawable {
+extension NumberSearchFamily: DrawableFamily {
     public func board(_ level: Puzzle, solved: Bool) throws -> PuzzleDrawing.Board {
         let paths = solved ? try solution(of: level) : []
         var cells: [Cell] = []

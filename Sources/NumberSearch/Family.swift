@@ -18,7 +18,7 @@ public struct CountError: Error, Sendable, Equatable, CustomStringConvertible {
 ///     let family = NumberSearchFamily()
 ///     let generated = try family.generate(family.profiles[0], GenerationRequest(seed: 7))
 ///     print(family.write(generated.puzzle, as: .text, comments: []))
-public struct NumberSearchFamily: FormattedFamily, CountingFamily, TracingFamily, PlayableFamily {
+public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily, PlayableFamily {
     public typealias Puzzle = NumberSearch.Puzzle
     public typealias TextFormat = NumberSearch.TextFormat
     public typealias JSONFormat = NumberSearch.JSONFormat

@@ -1,8 +1,11 @@
 import PuzzleKit
 
 /// A family whose puzzles can be drawn: each family says how its puzzle
-/// sits on a ``Board`` and which cells each explanation step marks;
-/// ``SVG`` and ``ReviewPage`` do the drawing for all of them.
+/// sits on a ``Board`` and which cells a place of its grader's trace stands
+/// for; ``SVG`` and ``ReviewPage`` do the drawing for all of them, and the
+/// drawings replay the trace, so the board of step N shows what steps
+/// 1…N−1 decided, and one grade gives the explanation, the marks and the
+/// solution.
 ///
 /// A family conforms in one file of its own folder (`Drawing.swift`).
 ///
@@ -10,27 +13,20 @@ import PuzzleKit
 ///     let puzzle = try family.generate(family.profiles[0], GenerationRequest(seed: 7)).puzzle
 ///     let svg = try family.draw(puzzle, solution: true, paper: .a4)
 public protocol DrawableFamily: GradingFamily {
-    /// The puzzle as a player sees it; with `solved`, the solution filled in
-    /// (the one the puzzle carries, else the grader's).
+    /// The puzzle as a player sees it; with `solved`, the puzzle's own
+    /// solution filled in.
     ///
-    /// - Throws: a one-line error when `solved` is asked of a puzzle without
-    ///   a solution.
+    /// - Throws: a one-line ``DrawingError`` when `solved` is asked of a
+    ///   puzzle that carries no solution (``graded(_:timeLimit:)`` then
+    ///   draws the grader's).
     func board(_ puzzle: Puzzle, solved: Bool) throws -> Board
 
-    /// The cells of ``board(_:solved:)`` each step of the grader's
-    /// explanation reads and decides, in the explanation's order (one per
-    /// sentence of `grade(_:solutionsUpTo2:explain:)`).
-    ///
-    /// - Throws: what grading throws.
-    func steps(_ puzzle: Puzzle) throws -> [StepMarks]
-
-    /// Everything drawn of a puzzle from one grade within `timeLimit`: the
-    /// grade with its explanation, the marks of its steps and the solved
-    /// board. The default grades, then asks ``steps(_:)`` and
-    /// ``board(_:solved:)``; a family whose grader searches grades once.
-    ///
-    /// - Throws: what grading throws.
-    func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing
+    /// The cells of ``board(_:solved:)`` a place of the trace stands for
+    /// (a row: its target and its cells; an equation: its cells; a cell:
+    /// its box; a question: its operands, then its answer box). A step
+    /// reads them all; a ``TraceMark/value(_:)`` is written in the last of
+    /// them only.
+    func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition]
 }
 
 /// A puzzle's grade with what its drawings need, from one grade.
@@ -73,11 +69,6 @@ public struct DrawingError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension DrawableFamily {
-    public func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing {
-        GradedDrawing(grade: try grade(puzzle, solutionsUpTo2: nil, explain: true, timeLimit: timeLimit),
-                      steps: try steps(puzzle), solved: try? board(puzzle, solved: true), start: try board(puzzle, solved: false))
-    }
-
     /// The puzzle as an SVG document for `paper`.
     ///
     /// - Parameters:
@@ -110,23 +101,7 @@ extension DrawableFamily {
     }
 }
 
-/// A drawable family whose grader returns a trace: its drawings replay the
-/// trace, so the board of step N shows what steps 1…N−1 decided, and one
-/// grade gives the explanation, the marks and the solution.
-public protocol TraceDrawable: DrawableFamily, TracingFamily {
-    /// The cells of ``DrawableFamily/board(_:solved:)`` a place of the
-    /// trace stands for (a row: its target and its cells; an equation: its
-    /// cells; a cell: its box; a question: its operands, then its answer
-    /// box). A step reads them all; a ``TraceMark/value(_:)`` is written in
-    /// the last of them only.
-    func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition]
-}
-
-extension TraceDrawable {
-    public func steps(_ puzzle: Puzzle) throws -> [StepMarks] {
-        try graded(puzzle, timeLimit: DefaultBudget.time).steps
-    }
-
+extension DrawableFamily {
     /// One trace within `timeLimit`: the grade with its explanation, each
     /// step's marks and writes, and the solved board (the puzzle's own,
     /// else the trace's, else the solution its count found).

@@ -58,42 +58,6 @@ public struct GradeResult: Sendable {
         self.explanation = explanation
     }
 
-    // MARK: transitional (removed once every family grades through a trace)
-
-    public init(label: String, score: Int, hardestTechnique: (code: String, name: String)?, steps: Int, rounds: Int,
-                guesses: Int, backtracks: Int, solutionsUpTo2: Int?, forcedShare: Double, longestForcedRun: Int,
-                visibility: Double?, details: [String], explanation: [String], fields: [(key: String, value: ReportValue)],
-                complete: Bool = true) {
-        self.label = label
-        self.score = score
-        self.hardestTechnique = hardestTechnique.map { NamedTechnique(code: $0.code, name: $0.name) }
-        outcome = .solved
-        stopReason = complete ? .exhausted : .timeLimit
-        self.solutionsUpTo2 = solutionsUpTo2
-        self.guesses = guesses
-        self.backtracks = backtracks
-        maxGuessDepth = 0
-        metrics = TraceMetrics([])
-        metrics.steps = steps
-        metrics.rounds = rounds
-        metrics.forcedShare = forcedShare
-        metrics.longestForcedRun = longestForcedRun
-        metrics.visibility = visibility
-        stepsPerTechnique = []
-        familyFields = fields.filter { !Self.coreKeys.contains($0.key) }
-        self.details = details
-        self.explanation = explanation
-    }
-
-    public func withUnknownSolutionCount() -> GradeResult {
-        var result = self
-        result.solutionsUpTo2 = nil
-        result.familyFields = familyFields.map { field in
-            ["multipleSolutions", "unique"].contains(field.key) ? (field.key, .null) : field
-        }
-        return result
-    }
-
     /// The prefix of every technique count's key: `steps_` and the
     /// technique's code (`steps_one-blank`).
     public static let techniqueKeyPrefix = "steps_"

@@ -48,7 +48,7 @@ public enum TraceOutcome: String, Sendable, CaseIterable {
 /// places it read and decided, its round and the moves on offer, and the
 /// facts its sentence needs (not the sentence). Score, label, metrics,
 /// explanation, hints, drawings and the grade's JSON and CSV fields are all
-/// computed from it (``TracingFamily``), once.
+/// computed from it (``GradingFamily``), once.
 ///
 /// A family whose grade lists features instead of deductions (number
 /// search, drills, Morse) has one step per item, in the order a person

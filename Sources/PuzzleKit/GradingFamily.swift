@@ -1,4 +1,8 @@
 /// A family with a grader: difficulty for a person, with explanations.
+///
+/// The grader returns a ``GradeTrace``: its grade, its JSON and CSV
+/// fields, the explanation and the hints are computed from the trace here,
+/// the same way for every family.
 public protocol GradingFamily<Puzzle>: PuzzleFamily {
     /// The family's technique (or feature) table, easiest first.
     associatedtype Technique: TechniqueTier
@@ -18,19 +22,7 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     ///     uniqueness check in it); a grade stopped by it has
     ///     ``GradeResult/complete`` false. `nil`: none.
     func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult
-}
 
-extension GradingFamily {
-    /// Grades a puzzle within ``DefaultBudget/time``.
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
-        try grade(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: DefaultBudget.time)
-    }
-}
-
-/// A family whose grader returns a ``GradeTrace``: the grade, its JSON and
-/// CSV fields, the explanation and the hints are computed from the trace
-/// here, the same way for every family.
-public protocol TracingFamily<Puzzle>: GradingFamily {
     /// What one step's sentence needs to know beyond its places.
     associatedtype StepFacts: Sendable
     typealias Trace = GradeTrace<Technique, StepFacts>
@@ -62,7 +54,12 @@ public protocol TracingFamily<Puzzle>: GradingFamily {
     func details(_ trace: Trace, of puzzle: Puzzle) -> [String]
 }
 
-extension TracingFamily {
+extension GradingFamily {
+    /// Grades a puzzle within ``DefaultBudget/time``.
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
+        try grade(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: DefaultBudget.time)
+    }
+
     public func label(_ trace: Trace) -> String { trace.label(labelRule, labels: gradeLabels) }
 
     public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] { [] }

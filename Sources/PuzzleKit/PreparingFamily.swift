@@ -4,9 +4,9 @@
 ///
 /// Conforming families implement ``prepare(_:)`` and the two calls taking
 /// its result; ``CountingFamily/count(_:limits:)`` and
-/// ``TracingFamily/trace(_:solutionsUpTo2:timeLimit:)`` (and so the grade)
+/// ``GradingFamily/trace(_:solutionsUpTo2:timeLimit:)`` (and so the grade)
 /// then come from them.
-public protocol PreparingFamily<Puzzle>: CountingFamily, TracingFamily {
+public protocol PreparingFamily<Puzzle>: CountingFamily, GradingFamily {
     /// What counting and grading share.
     associatedtype Prepared: Sendable
     /// Does the shared work for `puzzle`.
@@ -21,7 +21,7 @@ public protocol PreparingFamily<Puzzle>: CountingFamily, TracingFamily {
     ///   - prepared: the puzzle, prepared.
     ///   - limits: the budgets of the count.
     func count(prepared: Prepared, limits: CountLimits) throws -> CountResult
-    /// ``TracingFamily/trace(_:solutionsUpTo2:timeLimit:)`` of a prepared
+    /// ``GradingFamily/trace(_:solutionsUpTo2:timeLimit:)`` of a prepared
     /// puzzle.
     ///
     /// - Parameters:

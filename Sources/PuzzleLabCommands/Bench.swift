@@ -133,7 +133,7 @@ struct Bench: AsyncParsableCommand {
         try runs(options.family())
     }
 
-    private func runs<F: PuzzleFamily>(_ family: F) throws -> [PuzzleRun] {
+    private func runs<F: CountingFamily & GradingFamily>(_ family: F) throws -> [PuzzleRun] {
         try options.refuseUnsupported(family)
         return try options.profiles(family).map {
             PuzzleRun(family, profile: $0, unique: options.unique, minBlanks: options.minBlanks, solve: solve, grade: grade,

@@ -260,7 +260,7 @@ struct Export: AsyncParsableCommand {
     }
 
     /// The run of the family and profile asked for.
-    private func makeRun<F: PuzzleFamily>(_ family: F) throws -> PuzzleRun {
+    private func makeRun<F: CountingFamily & GradingFamily>(_ family: F) throws -> PuzzleRun {
         try options.refuseUnsupported(family)
         return PuzzleRun(family, profile: try options.singleProfile(family), unique: options.unique,
                          minBlanks: options.minBlanks, solve: true, grade: true, timeLimit: budget.time)

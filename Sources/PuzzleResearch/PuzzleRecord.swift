@@ -128,25 +128,22 @@ public struct PuzzleRun: Sendable {
     ///   - unique: ask the generator for puzzles with exactly one solution.
     ///   - minBlanks: with `unique`, ask for at least this many empty cells
     ///     (`GenerationRequest.minBlanks`).
-    ///   - solve: count each puzzle's solutions up to ``solutionLimit``
-    ///     (families that count).
-    ///   - grade: grade each puzzle (families with a grader), with the count
+    ///   - solve: count each puzzle's solutions up to ``solutionLimit``.
+    ///   - grade: grade each puzzle, with the count
     ///     already made when there is one; a `PreparingFamily`
     ///     that counts and grades prepares each puzzle once for both.
     ///   - metrics: measure the family's metric columns (export needs them,
     ///     bench does not).
     ///   - timeLimit: the CPU-time budget (`Deadline`) of each count, each grade and
     ///     each search for a unique puzzle.
-    public init<Family: PuzzleFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
+    public init<Family: CountingFamily & GradingFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
                                       solve: Bool, grade: Bool, metrics: Bool = true,
                                       timeLimit: Duration? = DefaultBudget.time) {
         let profileID = family.id(of: profile)
-        let counting = solve ? family as? any CountingFamily<Family.Puzzle> : nil
-        let grading = grade ? family as? any GradingFamily<Family.Puzzle> : nil
         self.profileID = profileID
         self.unique = unique
         self.minBlanks = minBlanks
-        labels = (family as? any GradingFamily)?.gradeLabels ?? []
+        labels = family.gradeLabels
         metricColumns = family.metrics.columns
         record = { seed in
             var record = PuzzleRecord(seed: seed, profileID: profileID, unique: unique)
@@ -164,19 +161,19 @@ public struct PuzzleRun: Sendable {
             record.attempts = generated.attempts
             record.revealed = generated.revealed
             if metrics { record.metrics = family.metrics.values(of: generated.puzzle) }
-            if let preparing = counting != nil && grading != nil ? family as? any PreparingFamily<Family.Puzzle> : nil {
+            if solve, grade, let preparing = family as? any PreparingFamily<Family.Puzzle> {
                 Self.countAndGrade(preparing, generated.puzzle, into: &record, timeLimit: timeLimit)
                 return record
             }
-            if let counting {
+            if solve {
                 record.solve = Self.timed(&record.solveNanoseconds) {
-                    try? counting.count(generated.puzzle, limits: Self.countLimits(timeLimit))
+                    try? family.count(generated.puzzle, limits: Self.countLimits(timeLimit))
                 }.map(SolveSummary.init)
             }
-            if let grading {
+            if grade {
                 let known = record.solve?.knownSolutionsUpTo2
                 record.grade = Self.timed(&record.gradeNanoseconds) {
-                    try? grading.grade(generated.puzzle, solutionsUpTo2: known, explain: false, timeLimit: timeLimit)
+                    try? family.grade(generated.puzzle, solutionsUpTo2: known, explain: false, timeLimit: timeLimit)
                 }.map(GradeSummary.init)
             }
             return record

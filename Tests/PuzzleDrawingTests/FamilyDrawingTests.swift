@@ -66,12 +66,13 @@ import Testing
                     let texts = try #require(SVGTexts.of(try family.draw(puzzle, paper: paper, title: name)), "\(name): not XML")
                     #expect(missing(expected, from: texts).isEmpty, "\(name) on \(paper): missing \(missing(expected, from: texts))")
                 }
-                let solved = try family.board(puzzle, solved: true)
+                let graded = try family.graded(puzzle, timeLimit: nil)
+                let solved = try graded.solvedBoard(of: name)
                 #expect(!solved.cells.contains { $0.style == .empty }, "\(name): the solution leaves a box empty")
                 #expect(SVGTexts.of(try family.draw(puzzle, solution: true)) != nil, "\(name): the solution is not XML")
 
-                let steps = try family.steps(puzzle)
-                let explanation = try family.grade(puzzle, solutionsUpTo2: nil, explain: true).explanation
+                let steps = graded.steps
+                let explanation = graded.grade.explanation
                 #expect(steps.count == explanation.count, "\(name): \(steps.count) marked steps, \(explanation.count) sentences")
                 let drawn = Set(try family.board(puzzle, solved: false).cells.map(\.position))
                 for (index, step) in steps.enumerated() {

@@ -17,7 +17,7 @@ import Testing
 /// target minus it) is not among the others, then keeps the first two
 /// numbers that add up to the target. The board is one row: the target,
 /// then the numbers.
-struct PairSumFamily: CountingFamily, TraceDrawable {
+struct PairSumFamily: CountingFamily, DrawableFamily {
     struct Puzzle: Sendable, Equatable, Codable {
         var id: String
         var target: Int

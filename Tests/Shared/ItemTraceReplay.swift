@@ -10,7 +10,7 @@ import Testing
 /// prints step N's sentence under the board. Paths are compared as a set:
 /// the trace finds them in its own order, the solved board lists them in
 /// the puzzle's.
-func checkTraceReplay<F: TraceDrawable>(_ family: F, _ puzzle: F.Puzzle, name: String) throws {
+func checkTraceReplay<F: DrawableFamily>(_ family: F, _ puzzle: F.Puzzle, name: String) throws {
     let graded = try family.graded(puzzle, timeLimit: nil)
     let trace = try family.trace(puzzle, solutionsUpTo2: nil, timeLimit: nil)
     let steps = graded.steps
