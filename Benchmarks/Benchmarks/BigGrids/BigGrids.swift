@@ -75,7 +75,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("grade-sq40") { benchmark in
         var taken = 0
         for level in levels {
-            let report = try? Grader().grade(level, solutionsUpTo2: 1)
+            let report = try? Grader().trace(level, solutionsUpTo2: 1)
             taken += (report?.steps.count ?? 0) + (report?.backtracks ?? 0)
             blackHole(report)
         }
@@ -89,7 +89,7 @@ let benchmarks: @Sendable () -> Void = {
                   let model = try? MathCrossword.Solver(level: level) else { continue }
             let count = model.solve(SearchLimits(solutions: 2))
             visited += count.statistics.nodes
-            let report = try? Grader().grade(level, solutionsUpTo2: count.solutionCount)
+            let report = try? Grader().trace(level, solutionsUpTo2: count.solutionCount)
             taken += (report?.steps.count ?? 0) + (report?.backtracks ?? 0)
             blackHole(report)
         }
