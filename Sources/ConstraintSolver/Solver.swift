@@ -45,7 +45,7 @@ public struct Solver: Sendable {
     /// constraint are counted per usage of the values they share and combined
     /// so that the usages add up. The statistics count this search's own
     /// nodes, so they differ from those of ``search(_:)``. A count of
-    /// `Int.max` or more is reported as `Int.max` with ``StopReason/overflow``.
+    /// `Int.max` or more is reported as `Int.max` with `StopReason.overflow`.
     ///
     /// - Parameter limits: Node and time budgets. A solution limit or
     ///   `keepSolutions` needs solutions one by one, so such limits run

@@ -8,7 +8,7 @@ import PuzzleKit
 extension MathCrosswordFamily: DrawableFamily {
     /// With `solved`, the level's own solution filled in.
     ///
-    /// - Throws: ``DrawingError`` when `solved` is asked of a level without
+    /// - Throws: `DrawingError` when `solved` is asked of a level without
     ///   a solution.
     public func board(_ level: Puzzle, solved: Bool) throws -> Board {
         var values: [GridPosition: PuzzleNumber] = [:]

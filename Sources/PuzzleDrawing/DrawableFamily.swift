@@ -24,7 +24,7 @@ public protocol DrawableFamily: GradingFamily {
     /// The cells of ``board(_:solved:)`` a place of the trace stands for
     /// (a row: its target and its cells; an equation: its cells; a cell:
     /// its box; a question: its operands, then its answer box). A step
-    /// reads them all; a ``TraceMark/value(_:)`` is written in the last of
+    /// reads them all; a `TraceMark.value` is written in the last of
     /// them only.
     func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition]
 }
