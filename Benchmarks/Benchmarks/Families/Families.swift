@@ -18,7 +18,7 @@ let unique = BenchmarkMetric.custom("unique", polarity: .prefersLarger, useScali
 let score = BenchmarkMetric.custom("score", polarity: .prefersLarger, useScalingFactor: false)
 
 /// One benchmark per profile of `family`.
-func register<Family: PuzzleFamily>(_ family: Family) {
+func register<Family: CountingFamily & GradingFamily>(_ family: Family) {
     for profile in family.profiles {
         let run = PuzzleRun(family, profile: profile, unique: false, solve: true, grade: true, metrics: false)
         Benchmark("\(family.info.name)-\(run.profileID)") { benchmark in
