@@ -166,7 +166,6 @@ struct _GradeRun {
     let guessBudget: Int
     var guesses = 0
     var backtracks = 0
-    var maxGuessDepth = 0
     /// The budget that stopped the run (time or guesses), else `exhausted`.
     var stopReason = StopReason.exhausted
     /// Its ``_Propagator/meter`` is the time budget of the whole run.
@@ -382,7 +381,7 @@ struct _GradeRun {
         }
         return CrossSumsFamily.Trace(
             steps: steps, outcome: result, stopReason: result == .stuck ? stopReason : .exhausted,
-            solutionsUpTo2: solutionsUpTo2, guesses: guesses, backtracks: backtracks, maxGuessDepth: maxGuessDepth)
+            solutionsUpTo2: solutionsUpTo2, backtracks: backtracks)
     }
 }
 
@@ -424,7 +423,6 @@ extension _GradeRun: TieredSolver {
         }
         guard !outOfTime(after: board.cellCount) else { return false }
         guesses += 1
-        maxGuessDepth = max(maxGuessDepth, depth + 1)
         return true
     }
 

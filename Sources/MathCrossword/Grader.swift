@@ -114,8 +114,7 @@ public struct Grader: Sendable {
         let rounds = steps.reduce(0) { max($0, $1.round) }
         return Trace(
             steps: steps, outcome: outcome, stopReason: stopReason, solutionsUpTo2: known,
-            guesses: steps.count { $0.isGuess }, backtracks: engine.backtracks,
-            maxGuessDepth: steps.reduce(0) { max($0, $1.guessDepth) },
+            backtracks: engine.backtracks,
             extraPoints: rounds + engine.backtracks * Technique.guess.weight,
             foundSolution: outcome == .solved ? [] : (counted ?? []).map { TraceDecision(.cell($0.position), .value("\($0.value)")) })
     }

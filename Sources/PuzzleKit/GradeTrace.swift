@@ -102,12 +102,9 @@ public struct GradeTrace<Technique: TechniqueTier, Facts: Sendable>: Sendable {
     /// The uniqueness check: solutions counted up to 2 (2: two or more);
     /// `nil` when a budget stopped it before it knew.
     public var solutionsUpTo2: Int?
-    /// Guesses made, abandoned ones included.
-    public var guesses: Int
-    /// Guesses that led to a dead end and were taken back.
+    /// Guesses that led to a dead end and were taken back (the guesses
+    /// that worked out are the path's guess steps, ``guesses``).
     public var backtracks: Int
-    /// The deepest nesting of guesses, abandoned ones included.
-    public var maxGuessDepth: Int
     /// Score beyond the steps' points, as the family's score rule says
     /// (rounds, failed trials).
     public var extraPoints: Int
@@ -116,18 +113,25 @@ public struct GradeTrace<Technique: TechniqueTier, Facts: Sendable>: Sendable {
     public var foundSolution: [TraceDecision]
 
     public init(steps: [Step], outcome: TraceOutcome, stopReason: StopReason = .exhausted, solutionsUpTo2: Int?,
-                guesses: Int = 0, backtracks: Int = 0, maxGuessDepth: Int = 0, extraPoints: Int = 0,
+                backtracks: Int = 0, extraPoints: Int = 0,
                 foundSolution: [TraceDecision] = []) {
         self.steps = steps
         self.outcome = outcome
         self.stopReason = stopReason
         self.solutionsUpTo2 = solutionsUpTo2
-        self.guesses = guesses
         self.backtracks = backtracks
-        self.maxGuessDepth = maxGuessDepth
         self.extraPoints = extraPoints
         self.foundSolution = foundSolution
     }
+
+    /// The guess steps on the path (the trials that worked out; those that
+    /// did not are ``backtracks``).
+    @inlinable
+    public var guesses: Int { steps.count { $0.isGuess } }
+
+    /// The deepest nesting of guesses on the path.
+    @inlinable
+    public var maxGuessDepth: Int { steps.reduce(0) { max($0, $1.guessDepth) } }
 
     /// The grader went to its end and the uniqueness check knew.
     public var complete: Bool { stopReason == .exhausted && solutionsUpTo2 != nil }
