@@ -18,6 +18,21 @@ import Testing
         _ = try family.reviewEntry(puzzle, facts: [])
         #expect(family.counter.traces == 3)
     }
+
+    /// The hint an app shows is the sentence of the trace's first step
+    /// whose decisions the player has not all made.
+    @Test func theHintIsTheFirstStepNotYetMade() throws {
+        let family = MathCrosswordFamily()
+        let puzzle = try family.generate(family.profiles[1], GenerationRequest(seed: 4)).puzzle
+        let trace = try family.trace(puzzle, solutionsUpTo2: nil, timeLimit: nil)
+        #expect(trace.steps.count >= 3)
+        var made = Set<TraceDecision>()
+        for (index, step) in trace.steps.enumerated() {
+            #expect(family.hint(trace, in: puzzle, made: made) == family.sentence(step, in: puzzle), "step \(index + 1)")
+            made.formUnion(step.decides)
+        }
+        #expect(family.hint(trace, in: puzzle, made: made) == nil)
+    }
 }
 
 /// A family that counts its traces (one per grade).
