@@ -52,6 +52,11 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
 
     /// Lines the text output of `grade` shows under the summary line.
     func details(_ trace: Trace, of puzzle: Puzzle) -> [String]
+
+    /// The grade a trace gives, with its sentences when `explain`. A
+    /// requirement (with its default below) so that generic callers
+    /// (`bench`, `export`) reach the version specialised for the family.
+    func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool) -> GradeResult
 }
 
 extension GradingFamily {
