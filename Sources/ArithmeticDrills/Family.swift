@@ -145,13 +145,25 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
     /// The exercise's strategy (``ExerciseFeatures/strategy``).
     public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { step.facts.strategy }
 
-    /// The sheet's label is the median exercise's: the grade at least half
-    /// of its exercises reach. One hard exercise among ten easy ones does
-    /// not make the sheet hard (with the hardest exercise's grade, 89 % of
-    /// `very-easy` sheets were "challenge").
+    /// The sheet's label is the median exercise's grade, and an exercise's
+    /// grade is that of its score (``Technique/label(score:)``: 1–3
+    /// warm-up, 4–5 practice, 6–7 challenge, 8 master); as that is
+    /// monotone, it is the grade of the median exercise score. One hard
+    /// exercise among ten easy ones does not make the sheet hard (with the
+    /// hardest exercise's grade, 89 % of `very-easy` sheets were
+    /// "challenge").
     ///
-    ///     // exercises graded warm-up ×4, practice ×4, challenge ×2 → "practice"
+    ///     // exercise scores 1 1 2 3 4 4 5 6 8 8 → median 4 → "practice"
     public var labelRule: LabelRule { .quantile(0.5) }
+
+    /// ``labelRule`` over the exercises' grades by score: the grade of the
+    /// (upper) median of the steps' points, each step's points being its
+    /// exercise's score.
+    public func label(_ trace: Trace) -> String {
+        let scores = trace.steps.map(\.points).sorted()
+        guard !scores.isEmpty else { return Technique.gradeLabels[0] }
+        return Technique.label(score: scores[min(scores.count - 1, scores.count / 2)])
+    }
 
     /// `exerciseScores`: each exercise's score, in the sheet's order.
     public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] {

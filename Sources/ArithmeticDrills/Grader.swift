@@ -33,9 +33,9 @@ public enum Grader {
     }
 
     /// The trace of a sheet: every exercise is one step, easiest first
-    /// (`EasiestFirst` on each exercise's hardest feature). A step's
-    /// technique is its exercise's hardest feature (so its grade label is
-    /// the exercise's), its points the exercise's score; it reads the
+    /// (`EasiestFirst` on each exercise's heaviest feature). A step's
+    /// technique is its exercise's heaviest feature, its points the
+    /// exercise's score (whose grade is the exercise's); it reads the
     /// exercise and writes its answer. The exercises are all on offer at
     /// once: every step is in round 1 and has the exercises still open on
     /// offer, so only the last is forced.

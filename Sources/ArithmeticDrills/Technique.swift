@@ -1,59 +1,79 @@
 import PuzzleKit
 
-/// The features that make an exercise hard for a young child, easiest
-/// first: the one weight table the grader, the generator's targeting, the
-/// metric columns and the adaptive model's starting ratings derive from.
+/// The features that make an exercise hard for a young child: the rows of
+/// the shared arithmetic model (``ArithmeticFeature`` in PuzzleKit, which
+/// holds their rules and weights) that an addition or subtraction within 20
+/// can have, ordered by weight. It is the one table the grader, the
+/// generator's targeting, the metric columns and the adaptive model's
+/// starting ratings derive from.
 ///
 /// An exercise is read as its addition fact `x + y = s` (for `a - b = c`
 /// the fact `b + c = a`). It carries exactly one *strategy* feature — the
-/// first of count-on, tie, ten-complement and near-anchor that applies, else
-/// no-anchor — and any of the *size* features.
+/// first of zero, count-on, tie, ten-complement and near-anchor that
+/// applies, else no-anchor — and any of the *size* features.
 ///
-/// | feature | rule | weight | grade |
-/// |---|---|---|---|
-/// | ``countOn`` | the second operand is 1 or 2: count on or back | 1 | warm-up |
-/// | ``tie`` | the fact is a tie, `x = y` (`4 + 4`, `8 - 4`) | 1 | warm-up |
-/// | ``tenComplement`` | the fact makes ten, `s = 10` (`7 + 3`, `10 - 7`) | 1 | warm-up |
-/// | ``nearAnchor`` | one away from a tie (`4 + 5`) or from ten (`6 + 5`, `9 - 4`) | 2 | practice |
-/// | ``subtraction`` | a subtraction | 1 | practice |
-/// | ``bigOperand`` | an operand above 5 (more than one hand) | 1 | challenge |
-/// | ``noAnchor`` | no strategy above applies: the fact must be known or worked out | 3 | challenge |
-/// | ``bigResult`` | the result is above 10 (more than two hands) | 1 | master |
-/// | ``crossTen`` | the sum bridges a ten (`7 + 5`: 7 → 10 → 12) | 3 | master |
+/// | feature | rule | weight |
+/// |---|---|---|
+/// | ``zero`` | a zero: `x + 0`, `x - 0`, `x - x` | 1 |
+/// | ``countOn`` | the smaller addend is 1 or 2: count on or back (`8 + 2`, `7 - 1`, `7 - 6`) | 1 |
+/// | ``tie`` | the fact is a tie, `x = y` (`4 + 4`, `8 - 4`) | 1 |
+/// | ``tenComplement`` | the fact makes ten, `s = 10` (`7 + 3`, `10 - 7`) | 1 |
+/// | ``subtraction`` | a subtraction | 1 |
+/// | ``bigOperand`` | an operand above 5 (more than one hand) | 1 |
+/// | ``bigResult`` | the result is above 10 (more than two hands) | 1 |
+/// | ``nearAnchor`` | one away from a tie (`4 + 5`) or from ten (`6 + 5`, `9 - 4`) | 2 |
+/// | ``noAnchor`` | no strategy above applies: the fact must be known or worked out | 3 |
+/// | ``crossTen`` | the ones pass a ten (`7 + 5`: 7 → 10 → 12; `12 - 5`) | 3 |
 ///
-/// The score of an exercise is the sum of its features' weights (1 … 8);
-/// its grade is that of its hardest feature.
+/// **The one rule.** The score of an exercise is the sum of its features'
+/// weights (1 … 8); its grade is that of its score: 1–3 warm-up, 4–5
+/// practice, 6–7 challenge, 8 master (``label(score:)``). A sheet's grade
+/// is that of its median exercise score. So a heavier feature never counts
+/// for less than a lighter one: `9 - 4` (near-anchor, subtraction,
+/// big-operand: 4) is practice, `7 - 6` (count-on, subtraction,
+/// big-operand: 3) warm-up. A feature's ``gradeLabel`` is the grade of its
+/// weight alone.
 public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
+    case zero
     case countOn
     case tie
     case tenComplement
-    case nearAnchor
     case subtraction
     case bigOperand
-    case noAnchor
     case bigResult
+    case nearAnchor
+    case noAnchor
     case crossTen
 
-    /// (code, name, one-line rule, weight, grade): the table's row.
-    private var entry: (code: String, name: String, rule: String, weight: Int, label: String) {
+    /// The row of the shared model this feature is.
+    public var feature: ArithmeticFeature {
         switch self {
-        case .countOn: return ("count-on", "Count on", "the second operand is 1 or 2: count on or back", 1, "warm-up")
-        case .tie: return ("tie", "Tie", "the addition fact is a tie x + x (4 + 4, 8 - 4)", 1, "warm-up")
-        case .tenComplement: return ("ten-complement", "Ten complement", "the addition fact makes ten (7 + 3, 10 - 7)", 1, "warm-up")
-        case .nearAnchor: return ("near-anchor", "Near anchor", "one away from a tie (4 + 5) or from ten (6 + 5, 9 - 4)", 2, "practice")
-        case .subtraction: return ("subtraction", "Subtraction", "a subtraction", 1, "practice")
-        case .bigOperand: return ("big-operand", "Big operand", "an operand above 5 (more than one hand)", 1, "challenge")
-        case .noAnchor: return ("no-anchor", "No anchor", "no count-on, tie, ten or near anchor: the fact must be known or worked out", 3, "challenge")
-        case .bigResult: return ("big-result", "Big result", "the result is above 10 (more than two hands)", 1, "master")
-        case .crossTen: return ("cross-ten", "Cross the ten", "the sum bridges a ten (7 + 5: 7 -> 10 -> 12)", 3, "master")
+        case .zero: return .zero
+        case .countOn: return .countOn
+        case .tie: return .tie
+        case .tenComplement: return .tenComplement
+        case .subtraction: return .subtraction
+        case .bigOperand: return .bigOperand
+        case .bigResult: return .bigResult
+        case .nearAnchor: return .nearAnchor
+        case .noAnchor: return .noAnchor
+        case .crossTen: return .crossTen
         }
     }
 
-    public var code: String { entry.code }
-    public var name: String { entry.name }
-    public var rule: String { entry.rule }
-    public var weight: Int { entry.weight }
-    public var gradeLabel: String { entry.label }
+    /// The drills feature of a shared feature, or `nil` for one an exercise
+    /// within 20 never has (multiplication, place value, …).
+    public init?(_ feature: ArithmeticFeature) {
+        guard let found = Technique.allCases.first(where: { $0.feature == feature }) else { return nil }
+        self = found
+    }
+
+    public var code: String { feature.code }
+    public var name: String { feature.name }
+    public var rule: String { feature.rule }
+    public var weight: Int { feature.weight }
+    /// The grade of the feature's weight alone (``label(score:)``).
+    public var gradeLabel: String { Technique.label(score: weight) }
 
     /// A camel-case key for report columns (`countOnExercises`, …).
     public var key: String {
@@ -64,8 +84,18 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     /// The grade labels, easiest first.
     public static let gradeLabels = ["warm-up", "practice", "challenge", "master"]
 
+    /// The lowest score of each grade after the first: 4 practice, 6
+    /// challenge, 8 master.
+    public static let gradeThresholds = [4, 6, 8]
+
+    /// The grade of an exercise score: 1–3 warm-up, 4–5 practice, 6–7
+    /// challenge, 8 and above master.
+    public static func label(score: Int) -> String {
+        gradeLabels[gradeThresholds.count { score >= $0 }]
+    }
+
     /// The strategy features: exactly one of them describes each exercise.
-    public static let strategies: [Technique] = [.countOn, .tie, .tenComplement, .nearAnchor, .noAnchor]
+    public static let strategies: [Technique] = [.zero, .countOn, .tie, .tenComplement, .nearAnchor, .noAnchor]
 
     public static func < (a: Technique, b: Technique) -> Bool { a.rawValue < b.rawValue }
 }
@@ -82,45 +112,23 @@ public struct ExerciseFeatures: Sendable, Equatable {
 
     public init(_ exercise: Exercise) {
         self.exercise = exercise
-        let a = exercise.firstNumber, b = exercise.secondNumber
-        // The addition fact x + y = s.
-        let (x, y, s) = exercise.type == .addition ? (a, b, exercise.correctAnswer) : (b, exercise.correctAnswer, a)
-        var found: [Technique] = []
-        if b == 1 || b == 2 {
-            found.append(.countOn)
-        } else if x == y {
-            found.append(.tie)
-        } else if s == 10 {
-            found.append(.tenComplement)
-        } else if (x &- y).magnitude == 1 || (s &- 10).magnitude == 1 {
-            found.append(.nearAnchor)
-        }
-        if exercise.type == .subtraction { found.append(.subtraction) }
-        if max(a, b) > 5 { found.append(.bigOperand) }
-        if found.first.map({ !Technique.strategies.contains($0) }) ?? true { found.append(.noAnchor) }
-        if exercise.correctAnswer > 10 { found.append(.bigResult) }
-        if Self.bridgesTen(exercise) { found.append(.crossTen) }
-        self.features = found.sorted()
+        features = ArithmeticLoad(exercise.fact).features.compactMap(Technique.init).sorted()
     }
 
-    /// True when a multiple of ten lies strictly between the first operand
-    /// and the result (`7 + 5` passes 10; `7 + 3` and `10 - 3` only touch it).
+    /// True when the ones pass a ten (`7 + 5` passes 10; `7 + 3` and
+    /// `10 - 3` only touch it): the ``Technique/crossTen`` feature.
     public static func bridgesTen(_ exercise: Exercise) -> Bool {
-        let low = min(exercise.firstNumber, exercise.correctAnswer)
-        let high = max(exercise.firstNumber, exercise.correctAnswer)
-        guard low >= 0 else { return false }
-        let (nextTen, overflow) = (low / 10 + 1).multipliedReportingOverflow(by: 10)
-        return !overflow && nextTen < high
+        ArithmeticLoad(exercise.fact).features.contains(.crossTen)
     }
 
     /// The sum of the features' weights.
     public var score: Int { features.reduce(0) { $0 + $1.weight } }
 
-    /// The hardest feature.
-    public var hardest: Technique { features.max() ?? .countOn }
+    /// The heaviest feature (the last in the table's order).
+    public var hardest: Technique { features.max() ?? .zero }
 
-    /// The grade label: that of the hardest feature.
-    public var label: String { hardest.gradeLabel }
+    /// The grade label: that of the score (``Technique/label(score:)``).
+    public var label: String { Technique.label(score: score) }
 
     /// The starting difficulty rating of the exercise in the adaptive model:
     /// the score centred on 4.5 and scaled by 0.7 (−2.45 … +2.45).
@@ -130,11 +138,20 @@ public struct ExerciseFeatures: Sendable, Equatable {
     /// `grade --explain`).
     public var strategy: String {
         let e = exercise, a = e.firstNumber, b = e.secondNumber, r = e.correctAnswer
-        switch features.first {
-        case .countOn where e.type == .addition:
-            return "\(e): count on from \(a): " + (1...b).map { String(a &+ $0) }.joined(separator: ", ")
-        case .countOn:
+        switch features.first(where: Technique.strategies.contains) {
+        case .zero where e.type == .addition:
+            return "\(e): adding nothing leaves \(r)"
+        case .zero where b == 0:
+            return "\(e): taking nothing away leaves \(r)"
+        case .zero:
+            return "\(e): taking everything away leaves 0"
+        case .countOn where e.type == .addition && (1...2).contains(min(a, b)):
+            let (from, by) = b <= 2 ? (a, b) : (b, a)
+            return "\(e): count on from \(from): " + (1...by).map { String(from &+ $0) }.joined(separator: ", ")
+        case .countOn where e.type == .subtraction && (1...2).contains(b):
             return "\(e): count back from \(a): " + (1...b).map { String(a &- $0) }.joined(separator: ", ")
+        case .countOn where e.type == .subtraction && (1...2).contains(r):
+            return "\(e): count up from \(b): " + (1...r).map { String(b &+ $0) }.joined(separator: ", ") + ", so \(r)"
         case .tie where e.type == .addition:
             return "\(e): a double, \(a) and \(a) make \(r)"
         case .tie:
@@ -165,6 +182,11 @@ public struct ExerciseFeatures: Sendable, Equatable {
 }
 
 extension Exercise {
+    /// The exercise as a fact of the shared arithmetic model.
+    public var fact: ArithmeticFact {
+        ArithmeticFact(type == .addition ? .addition : .subtraction, firstNumber, secondNumber, result: correctAnswer)
+    }
+
     /// The exercise's features, score and grade.
     public var features: ExerciseFeatures { ExerciseFeatures(self) }
 }

@@ -178,11 +178,13 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
 
     public var gradeLabels: [String] { DifficultyLabel.allCases.map(\.rawValue) }
 
-    /// The hardest technique's label; `GradeTrace.difficulty` says what a
-    /// path that does not reach a solution gets.
+    /// The logic tier is the hardest technique's label
+    /// (`GradeTrace.difficulty` says what a path that does not reach a
+    /// solution gets); the label is the harder of it and the arithmetic tier
+    /// (``CrosswordArithmetic``, `GradeTrace.combinedLabel`).
     public var labelRule: LabelRule { .hardest }
 
-    public func label(_ trace: Trace) -> String { trace.difficulty.rawValue }
+    public func label(_ trace: Trace) -> String { trace.combinedLabel.rawValue }
 
     public func trace(prepared: Prepared, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
         Grader().trace(prepared.level, model: prepared.model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
@@ -190,14 +192,19 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
 
     public func sentence(_ step: Trace.Step, in level: Puzzle) -> String { Explain.sentence(step, in: level) }
 
-    /// The level's size and how its equations cross.
+    /// The level's size and how its equations cross, then the two tiers the
+    /// label combines and the steps' arithmetic load (``CrosswordArithmetic``).
     public func familyFields(_ trace: Trace, of level: Puzzle) -> [(key: String, value: ReportValue)] {
         let crossings = CrossingMetrics(level)
+        let loads = trace.arithmeticLoads
         return [
             ("blanks", .int(level.blankPositions.count)), ("distinctPoolValues", .int(Set(level.numberPool).count)),
             ("crossingCells", .int(crossings.cells)), ("blankCrossingCells", .int(crossings.blankCells)),
             ("minCrossingsPerEquation", .int(crossings.minPerEquation)),
             ("meanCrossingsPerEquation", .double(crossings.meanPerEquation)),
+            ("logicLabel", .string(trace.difficulty.rawValue)), ("arithmeticLabel", .string(trace.arithmeticLabel.rawValue)),
+            ("arithmeticLoadMedian", .int(trace.medianArithmeticLoad)), ("arithmeticLoadMax", .int(loads.max() ?? 0)),
+            ("arithmeticLoadMean", .double(loads.isEmpty ? 0 : Double(loads.reduce(0, +)) / Double(loads.count))),
         ]
     }
 

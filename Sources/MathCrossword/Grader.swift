@@ -40,6 +40,8 @@ public struct StepFacts: Sendable, Equatable {
     public var fixedTogether: [GridPosition]
     /// For contradiction: the values that lead to a dead end here.
     public var ruledOut: [PuzzleNumber]
+    /// The arithmetic fact the step asks, with its load (``CrosswordArithmetic``).
+    public var arithmetic: ArithmeticLoad? = nil
 }
 
 /// Grades math crosswords by solving them as a person would.
@@ -110,7 +112,7 @@ public struct Grader: Sendable {
         case .stuck(let state): (outcome, path) = (.stuck, state.steps)
         case .contradiction(let state): (outcome, path) = (stopReason == .exhausted ? .noSolution : .stuck, state.steps)
         }
-        let steps = Self.steps(of: path, in: level)
+        let steps = CrosswordArithmetic.weighing(Self.steps(of: path, in: level), path: path, in: level)
         let rounds = steps.reduce(0) { max($0, $1.round) }
         return Trace(
             steps: steps, outcome: outcome, stopReason: stopReason, solutionsUpTo2: known,

@@ -42,9 +42,9 @@ extension Generator {
     /// Layouts tried by ``generate(difficulty:seed:label:minBlanks:)`` before it gives up.
     public static let maxLabelLayouts = 300
 
-    /// Generates a unique level whose grade is exactly `label`: the grader
-    /// solves it without techniques above that label, and not without the
-    /// label's own techniques.
+    /// Generates a unique level whose grade is exactly `label`
+    /// (``GradeTrace/combinedLabel``: the harder of the logic tier and the
+    /// arithmetic tier).
     ///
     /// - Throws: ``GenerationError/labelNotReached(_:layouts:seen:)`` with the
     ///   labels the profile did produce, when the budget runs out.
@@ -61,8 +61,8 @@ extension Generator {
             // A grade stopped by time has a lower bound for a label: not counted.
             guard let trace = try? Grader().trace(generated.level, timeLimit: deadline.remaining),
                   trace.stopReason != .timeLimit else { return false }
-            seen[trace.difficulty, default: 0] += 1
-            guard trace.difficulty == label else { return false }
+            seen[trace.combinedLabel, default: 0] += 1
+            guard trace.combinedLabel == label else { return false }
             found = generated
             return true
         }

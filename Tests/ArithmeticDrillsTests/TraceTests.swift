@@ -26,8 +26,8 @@ import Testing
         #expect(graded.board(before: graded.steps.count + 1).cells.contains { $0.position == GridPosition(row: 1, column: 5) && $0.text == "12" })
     }
 
-    /// Every step's technique is its exercise's hardest feature, so its
-    /// grade label is the exercise's; its points are the exercise's score.
+    /// Every step's technique is its exercise's heaviest feature; its points
+    /// are the exercise's score, whose grade is the exercise's.
     @Test func stepsAreTheExercisesEasiestFirst() throws {
         for profile in family.profiles {
             for seed in 1...50 {
@@ -37,7 +37,8 @@ import Testing
                 #expect(trace.steps.map(\.reads) == EasiestFirst.order(graded.map(\.hardest)).map { [.item($0)] })
                 for (done, step) in trace.steps.enumerated() {
                     guard case .item(let index) = step.reads.first else { continue }
-                    #expect(step.technique.gradeLabel == graded[index].label && step.points == graded[index].score)
+                    #expect(step.technique == graded[index].hardest && step.points == graded[index].score)
+                    #expect(Technique.label(score: step.points) == graded[index].label)
                     #expect(step.decides == [TraceDecision(.item(index), .value("\(sheet.exercises[index].correctAnswer)"))])
                     #expect(step.round == 1 && step.movesOnOffer == trace.steps.count - done)
                 }
@@ -52,16 +53,21 @@ import Testing
     }
 
     /// The label rule: the median exercise's grade (`quantile(0.5)`), not
-    /// the hardest's.
+    /// the hardest's; an exercise's grade is that of its score, so it is
+    /// the grade of the median score.
     @Test func theSheetLabelIsTheMedianExercises() throws {
         #expect(family.labelRule == .quantile(0.5))
-        // warm-up ×4, practice ×4, challenge ×2 → practice.
-        let sheet = try TextFormat.read("2 + 2\n3 + 1\n5 + 5\n4 + 4\n3 + 4\n4 + 3\n2 + 3\n5 - 3\n7 + 2\n6 + 3\n", file: "m.drill")
+        // Scores 1 1 1 1 4 4 4 5 8 8: warm-up ×4, practice ×4, master ×2 → practice.
+        let sheet = try TextFormat.read("2 + 2\n3 + 1\n5 + 5\n4 + 4\n9 - 4\n7 - 3\n8 - 3\n7 - 4\n7 + 5\n8 + 6\n", file: "m.drill")
+        #expect(sheet.exercises.map(\.features.score).sorted() == [1, 1, 1, 1, 4, 4, 4, 5, 8, 8])
         let labels = sheet.exercises.map(\.features.label)
         #expect(labels.filter { $0 == "warm-up" }.count == 4 && labels.filter { $0 == "practice" }.count == 4
-            && labels.filter { $0 == "challenge" }.count == 2)
+            && labels.filter { $0 == "master" }.count == 2)
         let grade = try family.grade(sheet, solutionsUpTo2: nil, explain: false, timeLimit: nil)
-        #expect(grade.label == "practice" && grade.hardestTechnique?.code == "big-operand")
+        #expect(grade.label == "practice" && grade.hardestTechnique?.code == "cross-ten")
+        // The same by the generic quantile over each exercise's grade.
+        let ranks = labels.map { Technique.gradeLabels.firstIndex(of: $0) ?? 0 }.sorted()
+        #expect(Technique.gradeLabels[ranks[ranks.count / 2]] == grade.label)
     }
 
     /// The grade row: the core keys, `exerciseScores`, one count per

@@ -116,7 +116,8 @@ import Testing
     /// per technique, each key with one JSON type over many puzzles.
     @Test func gradeFieldsAreTheCoreKeysTheFamilysOwnAndTechniqueCounts() throws {
         let own = ["blanks", "distinctPoolValues", "crossingCells", "blankCrossingCells", "minCrossingsPerEquation",
-                   "meanCrossingsPerEquation"]
+                   "meanCrossingsPerEquation", "logicLabel", "arithmeticLabel", "arithmeticLoadMedian", "arithmeticLoadMax",
+                   "arithmeticLoadMean"]
         let expected = GradeResult.coreKeys + own + Technique.allCases.map { GradeResult.techniqueKeyPrefix + $0.code }
         var types: [String: Set<String>] = [:]
         var levels = try GraderTests.examples.map { try TextFormat.read($0.1, file: "e.mcw") }
