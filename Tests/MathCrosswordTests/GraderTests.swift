@@ -17,8 +17,9 @@ import MathCrossword
         (.crossingPair, "pool: 1 1 8 8 12 19\n. . 16 - ? = 15\n. . . . + . -\n. . 20 - ? = ?\n. . - . = . =\n? + ? = 20 . 14\n. . = . . . .\n. . ? . . . .\n"),
         // class_1 seed 2156 (--unique): a ring of six equations; 15 at the top would need two 11s at its far end.
         (.contradiction, "pool: 1 1 3 5 11 13 15\n. . ? . .\n. . - . .\n? - 4 = ?\n- . = . +\n2 + ? = ?\n= . . . =\n? + ? = 14\n"),
-        // class_1 seed 2506 (--unique --min-blanks 10): no single value of any cell leads to a dead end by narrowing alone.
-        (.guess, "pool: 2 3 3 4 5 5 6 6 9 10\n. . 4 + ? = ?\n. . + . . . +\n? . ? - 3 = ?\n- . = . + . =\n? . ? + ? = 12\n= . . . = . .\n1 + ? = ? . .\n"),
+        // A profile of values 0-9, seed 6293 (--unique --min-blanks 11; docs/families/math-crossword.md): no single
+        // trial filled forward decides a cell; 1, 2 and 3 at row 3, column 4 fail only after trials inside the trial.
+        (.guess, "pool: 1 2 3 4 4 4 5 5 6 7 7 8\n. 9 - ? = ? . . .\n. . . - . . . . .\n. 4 + ? = ? . 1 .\n. . . = . + . + .\n. ? . 3 + ? = ? .\n. - . . . = . = .\n. ? + ? = 9 . ? .\n. = . . . . . . .\n. 1 + ? = ? . . .\n"),
     ]
 
     func level(_ text: String) throws -> Puzzle { try TextFormat.read(text, file: "g.mcw") }
@@ -137,8 +138,13 @@ import MathCrossword
         let crossing = try example(.crossing)
         let crossingSentences = try sentences(crossing)
         #expect(crossingSentences.first == "Row 3, column 1 is in Column 1: ? - ? = 1 (it could be 1 or 2) and in Row 3: ? - ? = 1 (it could be 2 or 3). Only 2 fits both.", "\(crossingSentences)")
+        // A guess says which values were tried there first and taken back; it never says "it works out".
         let guess = try example(.guess)
-        #expect(try sentences(guess).first?.hasPrefix("No sure step is left: try") == true)
+        let trace = try Grader().trace(guess)
+        #expect(trace.backtracks > 0 && trace.maxGuessDepth == 1)
+        #expect(try sentences(guess).first == "No sure step is left: 1, 2 and 3 at row 3, column 4 led to dead ends and were taken back, so try 4 there (guess 1); the steps after it rest on this guess.")
+        #expect(try sentences(level("pool: 5 7\n? + ? = 12\n")).first == "No sure step is left: try 5 at row 1, column 1 (guess 1); the steps after it rest on this guess.")
+        #expect(try sentences(guess).allSatisfy { !$0.contains("works out") })
     }
 
     /// The explanation of a grade of `puzzle`.
