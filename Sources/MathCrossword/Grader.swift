@@ -48,6 +48,17 @@ public struct CellValue: Sendable, Equatable {
     }
 }
 
+/// The values an empty cell may still take.
+public struct CellCandidates: Sendable, Equatable {
+    public var position: GridPosition
+    public var values: [PuzzleNumber]
+
+    public init(_ position: GridPosition, _ values: [PuzzleNumber]) {
+        self.position = position
+        self.values = values
+    }
+}
+
 /// Why one value tried in a cell is wrong: put in, narrowed, and every cell
 /// left a single value filled in with its tile, over and over (one trial,
 /// nothing nested), until something cannot be finished.
@@ -67,7 +78,9 @@ public enum TrialFailure: Sendable, Equatable {
     /// These equations (one, or two that cross, filled in together) cannot
     /// be finished with the tiles left; for each, its numbers as they stood
     /// in the trial, one per cell (`nil`: empty).
-    case equations([Int], placed: [[PuzzleNumber?]])
+    /// `candidates`: their empty cells' candidates then (narrowed by the
+    /// crossing equations and the tiles left), none of which fit together.
+    case equations([Int], placed: [[PuzzleNumber?]], candidates: [CellCandidates])
     /// More tiles of a value are left than empty cells that can take one.
     case tile(PuzzleNumber, left: Int, places: Int)
     /// A cell forced to a value whose tiles are all used up.
@@ -420,7 +433,8 @@ struct _DeductionEngine {
     /// board at that point.
     struct Trial {
         enum Failure {
-            case equations([Int])
+            /// Equations that cannot be finished, with their empty cells' candidates then.
+            case equations([Int], candidates: [(blank: Int, values: [Int])])
             case tile(Int, places: Int)
             case usedUp(Int, blank: Int)
         }
@@ -515,6 +529,9 @@ struct _DeductionEngine {
         /// The equations (one, or a pair) that left some cell no value,
         /// or a filled equation that does not hold; `nil` while none did.
         var failedBy: [Int]?
+        /// With ``failedBy``: those equations' empty cells and the
+        /// candidates they had then.
+        var failedCandidates: [(blank: Int, values: [Int])] = []
 
         /// The links that led to `blank`'s last narrowing: that link, and
         /// for every link in the set, the earlier links of the other cells of
@@ -573,6 +590,16 @@ struct _DeductionEngine {
             time > 0 && equations.allSatisfy { e in model.tables[e].variables.allSatisfy { changedAt[$0] < time } }
         }
         func keep(_ blank: Int, _ support: [Bool], by equations: [Int]) -> Bool? {
+            guard model.values.indices.contains(where: { result.domains[blank][$0] && support[$0] }) else {
+                // The equations' empty cells and their candidates as they stand.
+                var cells: [Int] = []
+                for b in equations.flatMap({ model.tables[$0].variables }) where state.assigned[b] < 0 && !cells.contains(b) {
+                    cells.append(b)
+                }
+                result.failedCandidates = cells.map { ($0, result.values($0)) }
+                result.failedBy = equations
+                return nil
+            }
             var changed = false
             for v in model.values.indices where result.domains[blank][v] && !support[v] {
                 result.domains[blank][v] = false
@@ -583,9 +610,7 @@ struct _DeductionEngine {
                 changedAt[blank] = tick
                 result.links.append(Link(by: equations, blank: blank, left: result.values(blank)))
             }
-            if result.domains[blank].contains(true) { return changed }
-            result.failedBy = equations
-            return nil
+            return changed
         }
         let crossing = pairs ? crossingPairs(state) : []
         var pairLookedAt = [Int](repeating: 0, count: crossing.count)
@@ -894,7 +919,7 @@ struct _DeductionEngine {
         while true {
             let narrowed = narrowing(state, pairs: true)
             if let failed = narrowed.failedBy {
-                return Trial(value: value, forced: forced, failure: .equations(failed), end: state)
+                return Trial(value: value, forced: forced, failure: .equations(failed, candidates: narrowed.failedCandidates), end: state)
             }
             var holders = [Int](repeating: 0, count: model.values.count)
             for domain in narrowed.domains {
@@ -1065,12 +1090,12 @@ extension _DeductionEngine: TieredSolver {
     private func refutation(_ trial: Trial) -> TrialRefutation {
         let failure: TrialFailure
         switch trial.failure {
-        case .equations(let equations):
+        case .equations(let equations, let candidates):
             failure = .equations(equations, placed: equations.map { e in
                 level.equations[e].cellPositions.map { p in
                     model.blanks.firstIndex(of: p).flatMap { trial.end.assigned[$0] >= 0 ? model.values[trial.end.assigned[$0]] : nil }
                 }
-            })
+            }, candidates: candidates.map { CellCandidates(model.blanks[$0.blank], $0.values.map { model.values[$0] }) })
         case .tile(let v, let places): failure = .tile(model.values[v], left: trial.end.remaining[v], places: places)
         case .usedUp(let v, let blank): failure = .usedUp(model.values[v], at: model.blanks[blank])
         }

@@ -237,7 +237,7 @@ extension Explain {
                 }
             }
             let also = facts.fixedTogether.isEmpty
-                ? "" : "; the same narrowing fixes \(cells(facts.fixedTogether)), written in next"
+                ? "" : "; it also fixes \(cells(facts.fixedTogether)), written in next"
             return "\(step.technique.name): \(chainText(facts.chain, level: level, textOf: textOf)), so \(cell) is \(value)\(also)."
         case .poolCounting:
             let values = facts.usedUpTiles.reduce(into: [PuzzleNumber]()) { if $0.last != $1 { $0.append($1) } }
@@ -318,17 +318,20 @@ extension Explain {
         let tilesLeft = trial.tilesLeft.isEmpty
             ? "no tiles" : trial.tilesLeft.count <= 8 ? "the tiles \(list(trial.tilesLeft.map { "\($0)" }, or: "and"))" : "the tiles left"
         switch trial.failure {
-        case .equations(let indices, let placed):
+        case .equations(let indices, let placed, let candidates):
             let texts = indices.enumerated().compactMap { i, e -> String? in
                 guard level.equations.indices.contains(e) else { return nil }
                 let equation = level.equations[e]
                 return equationText(equation, in: level, place: place(of: equation, in: level),
                                     placed: placed.indices.contains(i) ? placed[i] : [])
             }
+            // "row 6, column 4 only 4 or 7 and row 6, column 6 only 6".
+            let cells = list(candidates.map { "\($0.position) only \(list($0.values))" }, or: "and")
+            let with = candidates.isEmpty ? tilesLeft : "\(cells) (\(tilesLeft) left)"
             if texts.count == 2 {
-                return "\(forcing) \(texts[0]) and \(texts[1]) could not both be finished with \(tilesLeft)"
+                return "\(forcing) \(texts[0]) and \(texts[1]) could not both be finished with \(with)"
             }
-            return "\(forcing) \(texts.first ?? "an equation") could not be finished with \(tilesLeft)"
+            return "\(forcing) \(texts.first ?? "an equation") could not be finished with \(with)"
         case .tile(let value, let left, let places):
             return "\(forcing) \(number(left)) tile\(left == 1 ? "" : "s") \(value) would be left with \(places == 0 ? "no empty cell" : places == 1 ? "only one empty cell" : "only \(places) empty cells") to take \(left == 1 ? "it" : "them")"
         case .usedUp(let value, let at):

@@ -155,7 +155,7 @@ import MathCrossword
     @Test func newTechniquesExplainThemselves() throws {
         func sentences(_ technique: Technique) throws -> [String] { try self.sentences(example(technique)) }
         // Narrowing names its chain: the equations, the cells and the values they leave.
-        #expect(try sentences(.narrowing).first == "Narrowing: Column 1 first narrows 2 cells; then Row 3: 1 + ? = ? leaves row 3, column 3 only 7, 13 or 19 and row 3, column 5 only 8, 14 or 20; then Column 5: ? - ? = 6 leaves row 3, column 5 only 14 or 20 and row 5, column 5 only 8 or 14; then Row 5: ? + 6 = ? leaves row 5, column 1 only 8; then Column 1: ? + 1 = ? leaves row 1, column 1 only 7, so row 1, column 1 is 7; the same narrowing fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3), written in next.")
+        #expect(try sentences(.narrowing).first == "Narrowing: Column 1 first narrows 2 cells; then Row 3: 1 + ? = ? leaves row 3, column 3 only 7, 13 or 19 and row 3, column 5 only 8, 14 or 20; then Column 5: ? - ? = 6 leaves row 3, column 5 only 14 or 20 and row 5, column 5 only 8 or 14; then Row 5: ? + 6 = ? leaves row 5, column 1 only 8; then Column 1: ? + 1 = ? leaves row 1, column 1 only 7, so row 1, column 1 is 7; it also fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3), written in next.")
         #expect(try sentences(.narrowing)[1] == "As step 1 found, row 3, column 3 is 19 (Row 3: 1 + ? = ?).")
         // Crossing pair names the value and the count of the tile that runs out.
         #expect(try sentences(.crossingPair)[3].hasPrefix("Crossing pair: Column 3: 20 - ? = ? and Row 5: ? + ? = 20, filled in together, leave row 5, column 3 only 12 (8 there would need two 12s and only one is left)"))
@@ -179,7 +179,7 @@ import MathCrossword
         try expectReplayReachesTheSolution(puzzle, trace)
         let refutation = trace.steps.first { $0.technique == .contradiction }?.facts.refutations.first
         #expect(refutation?.value == 5 && refutation?.forced.count == 7 && refutation?.tilesLeft == [3, 6])
-        #expect(try sentences(puzzle).first == "If row 1, column 5 were 5, filling in what that forces would make row 1, column 7 = 9, row 3, column 3 = 6, row 3, column 7 = 3, row 5, column 3 = 10, row 5, column 5 = 2, row 7, column 3 = 4 and row 7, column 5 = 5 (7 cells), and Column 1: ? - ? = 1 could not be finished with the tiles 3 and 6. So it is 6 (Row 1: 4 + ? = ?).")
+        #expect(try sentences(puzzle).first == "If row 1, column 5 were 5, filling in what that forces would make row 1, column 7 = 9, row 3, column 3 = 6, row 3, column 7 = 3, row 5, column 3 = 10, row 5, column 5 = 2, row 7, column 3 = 4 and row 7, column 5 = 5 (7 cells), and Column 1: ? - ? = 1 could not be finished with row 3, column 1 only 3 or 6 and row 5, column 1 only 3 or 6 (the tiles 3 and 6 left). So it is 6 (Row 1: 4 + ? = ?).")
     }
 
     /// One narrowing fixpoint is one narrowing step: the other cells it
