@@ -16,14 +16,97 @@ public struct GradeStep: Sendable, Equatable {
     public var lockedCells: [GridPosition]
     /// For narrowing: the other cells the same narrowing leaves a single value.
     public var fixedTogether: [GridPosition] = []
-    /// For contradiction: the values that lead to a dead end here.
+    /// For contradiction: the values that lead to a dead end here; for a
+    /// guess: the values tried here first, each given up.
     public var ruledOut: [PuzzleNumber] = []
+    /// For contradiction: why each value of ``ruledOut`` fails, in order.
+    public var refutations: [TrialRefutation] = []
+    /// For pool counting: the tiles the locked cells use up between them,
+    /// ascending, repeats included.
+    public var usedUpTiles: [PuzzleNumber] = []
+    /// For narrowing and crossing pair: how the cell was narrowed, in order.
+    public var chain: [NarrowingLink] = []
+    /// A cell an earlier narrowing (or crossing pair) step already fixed:
+    /// that step's index in the path; it is written in as a cheap step.
+    public var followsStep: Int?
     /// How many empty cells the same technique could have filled at this point.
     public var movesOnOffer: Int
     /// Empty cells left before this step.
     public var blanksLeft: Int
     /// How many guesses this step sits under (0 outside any guess).
     public var guessDepth: Int
+}
+
+/// A number in a cell.
+public struct CellValue: Sendable, Equatable {
+    public var position: GridPosition
+    public var value: PuzzleNumber
+
+    public init(_ position: GridPosition, _ value: PuzzleNumber) {
+        self.position = position
+        self.value = value
+    }
+}
+
+/// The values an empty cell may still take.
+public struct CellCandidates: Sendable, Equatable {
+    public var position: GridPosition
+    public var values: [PuzzleNumber]
+
+    public init(_ position: GridPosition, _ values: [PuzzleNumber]) {
+        self.position = position
+        self.values = values
+    }
+}
+
+/// Why one value tried in a cell is wrong: put in, narrowed, and every cell
+/// left a single value filled in with its tile, over and over (one trial,
+/// nothing nested), until something cannot be finished.
+public struct TrialRefutation: Sendable, Equatable {
+    /// The value tried.
+    public var value: PuzzleNumber
+    /// The cells the trial forces, in the order they were filled in.
+    public var forced: [CellValue]
+    /// What cannot be finished then.
+    public var failure: TrialFailure
+    /// The tiles left at that point, ascending, repeats included.
+    public var tilesLeft: [PuzzleNumber]
+}
+
+/// What a trial runs into.
+public enum TrialFailure: Sendable, Equatable {
+    /// These equations (one, or two that cross, filled in together) cannot
+    /// be finished with the tiles left; for each, its numbers as they stood
+    /// in the trial, one per cell (`nil`: empty).
+    /// `candidates`: their empty cells' candidates then (narrowed by the
+    /// crossing equations and the tiles left), none of which fit together.
+    case equations([Int], placed: [[PuzzleNumber?]], candidates: [CellCandidates])
+    /// More tiles of a value are left than empty cells that can take one.
+    case tile(PuzzleNumber, left: Int, places: Int)
+    /// A cell forced to a value whose tiles are all used up.
+    case usedUp(PuzzleNumber, at: GridPosition)
+}
+
+/// One link of a narrowing's chain: equations (one, or two crossing ones
+/// filled in together) leave a cell only some values.
+public struct NarrowingLink: Sendable, Equatable {
+    /// The equations that narrowed the cell (indices into the level's equations).
+    public var equations: [Int]
+    /// The cell narrowed.
+    public var position: GridPosition
+    /// The values it has left, ascending.
+    public var left: [PuzzleNumber]
+    /// For two equations filled in together: for a value they took from
+    /// the cell, a tile it would need more of than are left
+    /// (`need` tiles of `tile`, `available` left); `nil` when none is
+    /// the same for every way of filling them in.
+    public var shortage: (value: PuzzleNumber, tile: PuzzleNumber, need: Int, available: Int)?
+
+    public static func == (a: NarrowingLink, b: NarrowingLink) -> Bool {
+        a.equations == b.equations && a.position == b.position && a.left == b.left
+            && a.shortage?.value == b.shortage?.value && a.shortage?.tile == b.shortage?.tile
+            && a.shortage?.need == b.shortage?.need && a.shortage?.available == b.shortage?.available
+    }
 }
 
 /// What the sentence of a math crossword step says beyond its places (the
@@ -38,10 +121,20 @@ public struct StepFacts: Sendable, Equatable {
     public var candidates: [[PuzzleNumber]]
     /// For narrowing: the other cells the same narrowing leaves a single value.
     public var fixedTogether: [GridPosition]
-    /// For contradiction: the values that lead to a dead end here.
+    /// For contradiction: the values that lead to a dead end here; for a
+    /// guess: the values tried here first, each given up.
     public var ruledOut: [PuzzleNumber]
     /// The arithmetic fact the step asks, with its load (``CrosswordArithmetic``).
     public var arithmetic: ArithmeticLoad? = nil
+    /// For contradiction: why each value of ``ruledOut`` fails.
+    public var refutations: [TrialRefutation] = []
+    /// For pool counting: the tiles the locked cells use up, ascending.
+    public var usedUpTiles: [PuzzleNumber] = []
+    /// For narrowing and crossing pair: how the cell was narrowed, in order
+    /// (the equations of the links are the step's `.item` reads).
+    public var chain: [NarrowingLink] = []
+    /// For a cell an earlier narrowing step fixed: that step's number (1-based).
+    public var followsStep: Int?
 }
 
 /// Grades math crosswords by solving them as a person would.
@@ -152,6 +245,8 @@ public struct Grader: Sendable {
             let equations = step.equations.filter { level.equations.indices.contains($0) }
             let round: Int
             switch step.technique {
+            case _ where step.followsStep.map(steps.indices.contains) ?? false:
+                round = steps[step.followsStep ?? 0].round
             case .onlyPlace, .narrowing, .poolCounting, .crossingPair, .contradiction, .guess:
                 round = latest + 1
             default:
@@ -171,12 +266,15 @@ public struct Grader: Sendable {
                         return c < placed.count ? placed[c] : nil
                     }
                 },
-                candidates: step.candidates, fixedTogether: step.fixedTogether, ruledOut: step.ruledOut)
+                candidates: step.candidates, fixedTogether: step.fixedTogether, ruledOut: step.ruledOut,
+                refutations: step.refutations, usedUpTiles: step.usedUpTiles, chain: step.chain,
+                followsStep: step.followsStep.map { $0 + 1 })
             steps.append(Trace.Step(
                 technique: step.technique, reads: equations.map { .item($0) } + step.lockedCells.map { .cell($0) },
                 decides: [TraceDecision(.cell(step.position), .value("\(step.value)"))], round: round,
                 movesOnOffer: step.movesOnOffer, openCells: step.blanksLeft, guessDepth: step.guessDepth,
-                isGuess: step.technique == .guess, facts: facts))
+                isGuess: step.technique == .guess,
+                points: step.followsStep == nil ? nil : Technique.oneBlank.weight, facts: facts))
             let c = cellIndex[step.position]
             if c >= roundOfCell.count {
                 roundOfCell.append(contentsOf: repeatElement(0, count: c + 1 - roundOfCell.count))
@@ -304,6 +402,9 @@ struct _DeductionState {
     /// stamp no other placement has (``_LiveTuples/newStamp()``).
     var history: [(blank: Int, stamp: Int)] = []
     var steps: [GradeStep] = []
+    /// Cells the last narrowing step fixed besides its own, not yet written
+    /// in: each with its value and that step's index in `steps`.
+    var pending: [(blank: Int, value: Int, step: Int)] = []
 }
 
 /// The techniques, applied to a `Solver`'s tables.
@@ -314,8 +415,35 @@ struct _DeductionEngine {
         var equations: [Int]
         var candidates: [[Int]] = []
         var locked: [Int] = []
-        var fixedTogether: [Int] = []
+        var fixedTogether: [(blank: Int, value: Int)] = []
         var ruledOut: [Int] = []
+        var refutations: [Trial] = []
+        var usedUp: [Int] = []
+        var chain: [Link] = []
+        var followsStep: Int?
+    }
+
+    /// One link of a narrowing: equations `by` leave `blank` the values `left`.
+    struct Link {
+        var by: [Int]
+        var blank: Int
+        var left: [Int]
+        var shortage: (value: Int, tile: Int, need: Int, available: Int)?
+    }
+
+    /// A trial's dead end: the cells it forced and what failed, with the
+    /// board at that point.
+    struct Trial {
+        enum Failure {
+            /// Equations that cannot be finished, with their empty cells' candidates then.
+            case equations([Int], candidates: [(blank: Int, values: [Int])])
+            case tile(Int, places: Int)
+            case usedUp(Int, blank: Int)
+        }
+        var value: Int
+        var forced: [(blank: Int, value: Int)]
+        var failure: Failure
+        var end: _DeductionState
     }
 
     let model: Solver
@@ -398,6 +526,32 @@ struct _DeductionEngine {
     struct Narrowing {
         var domains: [[Bool]]
         var narrowedBy: [[Int]]
+        /// Every narrowing of a cell, in order.
+        var links: [Link] = []
+        /// The equations (one, or a pair) that left some cell no value,
+        /// or a filled equation that does not hold; `nil` while none did.
+        var failedBy: [Int]?
+        /// With ``failedBy``: those equations' empty cells and the
+        /// candidates they had then.
+        var failedCandidates: [(blank: Int, values: [Int])] = []
+
+        /// The links that led to `blank`'s last narrowing: that link, and
+        /// for every link in the set, the earlier links of the other cells of
+        /// its equations; in order.
+        func chain(to blank: Int, equationsVariables: (Int) -> [Int]) -> [Link] {
+            guard let last = links.lastIndex(where: { $0.blank == blank }) else { return [] }
+            var wanted = [Bool](repeating: false, count: links.count)
+            wanted[last] = true
+            var i = last
+            while i >= 0 {
+                if wanted[i] {
+                    let cells = Set(links[i].by.flatMap(equationsVariables)).subtracting([links[i].blank])
+                    for j in 0..<i where cells.contains(links[j].blank) { wanted[j] = true }
+                }
+                i -= 1
+            }
+            return links.indices.filter { wanted[$0] }.map { links[$0] }
+        }
 
         /// The values left to `blank`, ascending.
         func values(_ blank: Int) -> [Int] { domains[blank].indices.filter { domains[blank][$0] } }
@@ -417,6 +571,13 @@ struct _DeductionEngine {
     ///   stays sound; it may miss a removal a person would also find hard).
     /// - Returns: `nil` when some empty cell is left with no value.
     func narrow(_ state: _DeductionState, pairs: Bool) -> Narrowing? {
+        let narrowed = narrowing(state, pairs: pairs)
+        return narrowed.failedBy == nil ? narrowed : nil
+    }
+
+    /// ``narrow(_:pairs:)`` with what failed when something did
+    /// (`Narrowing/failedBy`).
+    func narrowing(_ state: _DeductionState, pairs: Bool) -> Narrowing {
         let pool = model.values.indices.map { state.remaining[$0] > 0 }
         var result = Narrowing(domains: model.blanks.indices.map { state.assigned[$0] < 0 ? pool : [] },
                                narrowedBy: Array(repeating: [], count: model.blanks.count))
@@ -431,14 +592,27 @@ struct _DeductionEngine {
             time > 0 && equations.allSatisfy { e in model.tables[e].variables.allSatisfy { changedAt[$0] < time } }
         }
         func keep(_ blank: Int, _ support: [Bool], by equations: [Int]) -> Bool? {
+            guard model.values.indices.contains(where: { result.domains[blank][$0] && support[$0] }) else {
+                // The equations' empty cells and their candidates as they stand.
+                var cells: [Int] = []
+                for b in equations.flatMap({ model.tables[$0].variables }) where state.assigned[b] < 0 && !cells.contains(b) {
+                    cells.append(b)
+                }
+                result.failedCandidates = cells.map { ($0, result.values($0)) }
+                result.failedBy = equations
+                return nil
+            }
             var changed = false
             for v in model.values.indices where result.domains[blank][v] && !support[v] {
                 result.domains[blank][v] = false
                 result.narrowedBy[blank] = equations
                 changed = true
             }
-            if changed { changedAt[blank] = tick }
-            return result.domains[blank].contains(true) ? changed : nil
+            if changed {
+                changedAt[blank] = tick
+                result.links.append(Link(by: equations, blank: blank, left: result.values(blank)))
+            }
+            return changed
         }
         let crossing = pairs ? crossingPairs(state) : []
         var pairLookedAt = [Int](repeating: 0, count: crossing.count)
@@ -450,7 +624,10 @@ struct _DeductionEngine {
                 let open = variables.indices.filter { state.assigned[variables[$0]] < 0 }
                 guard !open.isEmpty else {
                     live.prepare(state)
-                    if live.liveCount(e) == 0 { return nil }
+                    if live.liveCount(e) == 0 {
+                        result.failedBy = [e]
+                        return result
+                    }
                     continue
                 }
                 if unchanged(since: lookedAt[e], e) { continue }
@@ -465,7 +642,7 @@ struct _DeductionEngine {
                     for k in open { support[k][live.value(e, tuple: t, cell: k)] = true }
                 }
                 for k in open {
-                    guard let narrowed = keep(variables[k], support[k], by: [e]) else { return nil }
+                    guard let narrowed = keep(variables[k], support[k], by: [e]) else { return result }
                     changed = changed || narrowed
                 }
             }
@@ -476,7 +653,7 @@ struct _DeductionEngine {
                 pairLookedAt[i] = tick
                 guard let support = pairSupport(e1, e2, state, result.domains) else { continue }
                 for (b, values) in support {
-                    guard let narrowed = keep(b, values, by: [e1, e2]) else { return nil }
+                    guard let narrowed = keep(b, values, by: [e1, e2]) else { return result }
                     changed = changed || narrowed
                 }
                 if changed { break }
@@ -645,16 +822,21 @@ struct _DeductionEngine {
             }
         case .narrowing, .crossingPair:
             guard let narrowed = narrow(state, pairs: technique == .crossingPair) else { break }
-            var fixed: [Int] = []
+            var fixed: [(blank: Int, value: Int)] = []
             for b in model.blanks.indices where state.assigned[b] < 0 && !narrowed.narrowedBy[b].isEmpty {
                 let values = narrowed.values(b)
                 if values.count == 1 {
-                    found.add(b) { Move(blank: b, value: values[0], equations: narrowed.narrowedBy[b]) }
-                    fixed.append(b)
+                    found.add(b) {
+                        let chain = explained(narrowed.chain(to: b) { model.tables[$0].variables }, state)
+                        var equations: [Int] = []
+                        for e in chain.flatMap(\.by) where !equations.contains(e) { equations.append(e) }
+                        return Move(blank: b, value: values[0], equations: equations, chain: chain)
+                    }
+                    fixed.append((b, values[0]))
                 }
             }
             if var move = found.first {
-                move.fixedTogether = fixed.filter { $0 != move.blank }
+                move.fixedTogether = fixed.filter { $0.blank != move.blank }
                 found.first = move
             }
         case .poolCounting:
@@ -677,7 +859,11 @@ struct _DeductionEngine {
             }
             for b in open where lists[b].count == 1 && !lockedBy[b].isEmpty {
                 let (value, locked) = (lists[b][0], lockedBy[b])
-                found.add(b) { Move(blank: b, value: value, equations: equationsOf[b], locked: locked) }
+                found.add(b) {
+                    let values = Set(locked.flatMap { lists[$0] }).sorted()
+                    return Move(blank: b, value: value, equations: equationsOf[b], locked: locked,
+                                usedUp: values.flatMap { repeatElement($0, count: state.remaining[$0]) })
+                }
             }
         case .contradiction:
             guard let narrowed = narrow(state, pairs: true) else { break }
@@ -687,12 +873,18 @@ struct _DeductionEngine {
                 let survivors = values.filter { v in
                     var trial = state
                     assign(&trial, b, v)
-                    return !deadEnd(trial)
+                    return refute(trial, value: v) == nil
                 }
                 if survivors.count == 1 {
                     found.add(b) {
-                        Move(blank: b, value: survivors[0], equations: equationsOf[b],
-                             ruledOut: values.filter { $0 != survivors[0] })
+                        let ruledOut = values.filter { $0 != survivors[0] }
+                        let refutations = ruledOut.compactMap { v in
+                            var trial = state
+                            assign(&trial, b, v)
+                            return refute(trial, value: v)
+                        }
+                        return Move(blank: b, value: survivors[0], equations: equationsOf[b], ruledOut: ruledOut,
+                                    refutations: refutations)
                     }
                 }
             }
@@ -717,15 +909,95 @@ struct _DeductionEngine {
         return result
     }
 
-    /// True when narrowing (with crossing pairs) leaves some cell no value or
-    /// some tile fewer places than it has copies left.
-    func deadEnd(_ state: _DeductionState) -> Bool {
-        guard let narrowed = narrow(state, pairs: true) else { return true }
-        var holders = [Int](repeating: 0, count: model.values.count)
-        for domain in narrowed.domains {
-            for v in domain.indices where domain[v] { holders[v] += 1 }
+    /// Why the trial `state` (with `value` just tried) is a dead end, or
+    /// `nil` when it is not shown to be one. It is narrowed (with crossing
+    /// pairs); every cell left a single value is filled in, using up its
+    /// tile, and it is narrowed again, until narrowing leaves some cell no
+    /// value, some tile fewer places than it has copies left, or a forced
+    /// cell needs a tile that is used up. Nothing is tried inside the trial.
+    func refute(_ trial: _DeductionState, value: Int) -> Trial? {
+        var state = trial
+        var forced: [(blank: Int, value: Int)] = []
+        while true {
+            let narrowed = narrowing(state, pairs: true)
+            if let failed = narrowed.failedBy {
+                return Trial(value: value, forced: forced, failure: .equations(failed, candidates: narrowed.failedCandidates), end: state)
+            }
+            var holders = [Int](repeating: 0, count: model.values.count)
+            for domain in narrowed.domains {
+                for v in domain.indices where domain[v] { holders[v] += 1 }
+            }
+            if let v = model.values.indices.first(where: { state.remaining[$0] > holders[$0] }) {
+                return Trial(value: value, forced: forced, failure: .tile(v, places: holders[v]), end: state)
+            }
+            let singles = model.blanks.indices.filter { state.assigned[$0] < 0 && narrowed.values($0).count == 1 }
+            if singles.isEmpty { return nil }
+            for b in singles {
+                let v = narrowed.values(b)[0]
+                guard state.remaining[v] > 0 else {
+                    return Trial(value: value, forced: forced, failure: .usedUp(v, blank: b), end: state)
+                }
+                assign(&state, b, v)
+                forced.append((b, v))
+            }
         }
-        return model.values.indices.contains { state.remaining[$0] > holders[$0] }
+    }
+
+    /// The links of a narrowing's chain, each pair link with the tile a
+    /// value it took away would need more of than are left (when that tile
+    /// is the same for every way of filling the two equations in).
+    func explained(_ chain: [Link], _ state: _DeductionState) -> [Link] {
+        var before = [[Int]?](repeating: nil, count: model.blanks.count)
+        let pool = model.values.indices.filter { state.remaining[$0] > 0 }
+        return chain.map { link in
+            var link = link
+            let previous = before[link.blank] ?? pool
+            before[link.blank] = link.left
+            guard link.by.count == 2 else { return link }
+            for v in previous where !link.left.contains(v) {
+                if let (tile, need) = shortage(link.by[0], link.by[1], blank: link.blank, value: v, state) {
+                    link.shortage = (v, tile, need, state.remaining[tile])
+                    break
+                }
+            }
+            return link
+        }
+    }
+
+    /// With `value` in `blank` (the other cells free to take any tile
+    /// left), the one tile every way of filling equations `e1` and `e2` in
+    /// together needs more of than are left, and the fewest it needs; `nil`
+    /// when some way fits or the ways disagree.
+    func shortage(_ e1: Int, _ e2: Int, blank: Int, value: Int, _ state: _DeductionState) -> (tile: Int, need: Int)? {
+        var domains = model.blanks.indices.map { _ in model.values.indices.map { state.remaining[$0] > 0 } }
+        domains[blank] = model.values.indices.map { $0 == value }
+        let live1 = liveTuples(e1, state, domains: domains), live2 = liveTuples(e2, state, domains: domains)
+        guard live1.count * live2.count <= Self.pairBudget else { return nil }
+        let vars1 = model.tables[e1].variables, vars2 = model.tables[e2].variables
+        var tile: Int?, need = Int.max
+        for t1 in live1 {
+            for t2 in live2 {
+                var cells: [(blank: Int, value: Int)] = []
+                var agree = true
+                for (vars, t) in [(vars1, t1), (vars2, t2)] {
+                    for (k, b) in vars.enumerated() where state.assigned[b] < 0 {
+                        if let other = cells.first(where: { $0.blank == b }) {
+                            if other.value != t[k] { agree = false }
+                        } else {
+                            cells.append((b, t[k]))
+                        }
+                    }
+                }
+                guard agree else { continue }
+                var used = [Int](repeating: 0, count: model.values.count)
+                for cell in cells { used[cell.value] += 1 }
+                let over = model.values.indices.filter { used[$0] > state.remaining[$0] }
+                guard over.count == 1, tile == nil || tile == over[0] else { return nil }
+                tile = over[0]
+                need = min(need, used[over[0]])
+            }
+        }
+        return tile.map { ($0, need) }
     }
 
     /// True when some equation can no longer be completed or some tile has
@@ -763,7 +1035,18 @@ extension _DeductionEngine: TieredSolver {
         if timedOut { return .none }
         budget -= 1
         if budget < 0 { return .contradiction }
+        if !state.pending.isEmpty {
+            // A cell the last narrowing already fixed: written in at once.
+            let (blank, value, from) = state.pending.removeFirst()
+            guard state.assigned[blank] < 0 else { return .progress }
+            guard state.remaining[value] > 0 else { return .contradiction }
+            let move = Move(blank: blank, value: value, equations: equationsOf[blank], followsStep: from)
+            state.steps.append(step(state.steps[from].technique, move, offer: state.pending.count + 1, state, depth: depth))
+            assign(&state, blank, value)
+            return .progress
+        }
         guard let (technique, move, offers) = nextMove(state) else { return .none }
+        state.pending = move.fixedTogether.map { ($0.blank, $0.value, state.steps.count) }
         state.steps.append(step(technique, move, offer: offers, state, depth: depth))
         assign(&state, move.blank, move.value)
         return .progress
@@ -776,9 +1059,11 @@ extension _DeductionEngine: TieredSolver {
         let lists = open.map { candidates($0, state) }
         guard let pick = open.indices.min(by: { (lists[$0].count, open[$0]) < (lists[$1].count, open[$1]) }) else { return [] }
         let blank = open[pick]
-        return lists[pick].map { value in
+        return lists[pick].indices.map { i in
+            let value = lists[pick][i]
             var trial = state
-            trial.steps.append(step(.guess, Move(blank: blank, value: value, equations: equationsOf[blank]),
+            trial.steps.append(step(.guess, Move(blank: blank, value: value, equations: equationsOf[blank],
+                                                 ruledOut: Array(lists[pick][..<i])),
                                     offer: lists[pick].count, state, depth: depth + 1))
             assign(&trial, blank, value)
             return trial
@@ -792,8 +1077,33 @@ extension _DeductionEngine: TieredSolver {
     private func step(_ technique: Technique, _ move: Move, offer: Int, _ state: _DeductionState, depth: Int) -> GradeStep {
         GradeStep(technique: technique, position: model.blanks[move.blank], value: model.values[move.value],
                   equations: move.equations, candidates: move.candidates.map { $0.map { model.values[$0] } },
-                  lockedCells: move.locked.map { model.blanks[$0] }, fixedTogether: move.fixedTogether.map { model.blanks[$0] },
+                  lockedCells: move.locked.map { model.blanks[$0] }, fixedTogether: move.fixedTogether.map { model.blanks[$0.blank] },
                   ruledOut: move.ruledOut.map { model.values[$0] },
+                  refutations: move.refutations.map(refutation), usedUpTiles: move.usedUp.map { model.values[$0] },
+                  chain: move.chain.map { link in
+                      NarrowingLink(equations: link.by, position: model.blanks[link.blank], left: link.left.map { model.values[$0] },
+                                    shortage: link.shortage.map { (model.values[$0.value], model.values[$0.tile], $0.need, $0.available) })
+                  },
+                  followsStep: move.followsStep,
                   movesOnOffer: offer, blanksLeft: state.open, guessDepth: depth)
+    }
+
+    /// A trial's dead end in the level's terms.
+    private func refutation(_ trial: Trial) -> TrialRefutation {
+        let failure: TrialFailure
+        switch trial.failure {
+        case .equations(let equations, let candidates):
+            failure = .equations(equations, placed: equations.map { e in
+                level.equations[e].cellPositions.map { p in
+                    model.blanks.firstIndex(of: p).flatMap { trial.end.assigned[$0] >= 0 ? model.values[trial.end.assigned[$0]] : nil }
+                }
+            }, candidates: candidates.map { CellCandidates(model.blanks[$0.blank], $0.values.map { model.values[$0] }) })
+        case .tile(let v, let places): failure = .tile(model.values[v], left: trial.end.remaining[v], places: places)
+        case .usedUp(let v, let blank): failure = .usedUp(model.values[v], at: model.blanks[blank])
+        }
+        return TrialRefutation(
+            value: model.values[trial.value], forced: trial.forced.map { CellValue(model.blanks[$0.blank], model.values[$0.value]) },
+            failure: failure,
+            tilesLeft: model.values.indices.flatMap { repeatElement(model.values[$0], count: max(0, trial.end.remaining[$0])) })
     }
 }

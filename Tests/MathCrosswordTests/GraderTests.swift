@@ -17,8 +17,9 @@ import MathCrossword
         (.crossingPair, "pool: 1 1 8 8 12 19\n. . 16 - ? = 15\n. . . . + . -\n. . 20 - ? = ?\n. . - . = . =\n? + ? = 20 . 14\n. . = . . . .\n. . ? . . . .\n"),
         // class_1 seed 2156 (--unique): a ring of six equations; 15 at the top would need two 11s at its far end.
         (.contradiction, "pool: 1 1 3 5 11 13 15\n. . ? . .\n. . - . .\n? - 4 = ?\n- . = . +\n2 + ? = ?\n= . . . =\n? + ? = 14\n"),
-        // class_1 seed 2506 (--unique --min-blanks 10): no single value of any cell leads to a dead end by narrowing alone.
-        (.guess, "pool: 2 3 3 4 5 5 6 6 9 10\n. . 4 + ? = ?\n. . + . . . +\n? . ? - 3 = ?\n- . = . + . =\n? . ? + ? = 12\n= . . . = . .\n1 + ? = ? . .\n"),
+        // A profile of values 0-9, seed 6293 (--unique --min-blanks 11; docs/families/math-crossword.md): no single
+        // trial filled forward decides a cell; 1, 2 and 3 at row 3, column 4 fail only after trials inside the trial.
+        (.guess, "pool: 1 2 3 4 4 4 5 5 6 7 7 8\n. 9 - ? = ? . . .\n. . . - . . . . .\n. 4 + ? = ? . 1 .\n. . . = . + . + .\n. ? . 3 + ? = ? .\n. - . . . = . = .\n. ? + ? = 9 . ? .\n. = . . . . . . .\n. 1 + ? = ? . . .\n"),
     ]
 
     func level(_ text: String) throws -> Puzzle { try TextFormat.read(text, file: "g.mcw") }
@@ -138,8 +139,13 @@ import MathCrossword
         let crossing = try example(.crossing)
         let crossingSentences = try sentences(crossing)
         #expect(crossingSentences.first == "Row 3, column 1 is in Column 1: ? - ? = 1 (it could be 1 or 2) and in Row 3: ? - ? = 1 (it could be 2 or 3). Only 2 fits both.", "\(crossingSentences)")
+        // A guess says which values were tried there first and taken back; it never says "it works out".
         let guess = try example(.guess)
-        #expect(try sentences(guess).first?.hasPrefix("No sure step is left: try") == true)
+        let trace = try Grader().trace(guess)
+        #expect(trace.backtracks > 0 && trace.maxGuessDepth == 1)
+        #expect(try sentences(guess).first == "No sure step is left: 1, 2 and 3 at row 3, column 4 led to dead ends and were taken back, so try 4 there (guess 1); the steps after it rest on this guess.")
+        #expect(try sentences(level("pool: 5 7\n? + ? = 12\n")).first == "No sure step is left: try 5 at row 1, column 1 (guess 1); the steps after it rest on this guess.")
+        #expect(try sentences(guess).allSatisfy { !$0.contains("works out") })
     }
 
     /// The explanation of a grade of `puzzle`.
@@ -149,9 +155,44 @@ import MathCrossword
 
     @Test func newTechniquesExplainThemselves() throws {
         func sentences(_ technique: Technique) throws -> [String] { try self.sentences(example(technique)) }
-        #expect(try sentences(.narrowing).first == "Narrowing each equation by its other cells' candidates and the tiles left, over and over, leaves Column 1: ? + 1 = ? only 7 for row 1, column 1; the same narrowing fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3).")
-        #expect(try sentences(.crossingPair)[3] == "Filled in together, Column 3: 20 - ? = ? and Row 5: ? + ? = 20 would need more tiles of some value than are left unless row 5, column 1 is 8.")
-        #expect(try sentences(.contradiction).first == "If row 1, column 3 were 15, narrowing the equations would leave some equation or tile with no way to finish, so it is 5 (Column 3: ? - 4 = ?).")
+        // Narrowing names its chain: the equations, the cells and the values they leave.
+        #expect(try sentences(.narrowing).first == "Narrowing: Column 1 first narrows 2 cells; then Row 3: 1 + ? = ? leaves row 3, column 3 only 7, 13 or 19 and row 3, column 5 only 8, 14 or 20; then Column 5: ? - ? = 6 leaves row 3, column 5 only 14 or 20 and row 5, column 5 only 8 or 14; then Row 5: ? + 6 = ? leaves row 5, column 1 only 8; then Column 1: ? + 1 = ? leaves row 1, column 1 only 7, so row 1, column 1 is 7; it also fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3), written in next.")
+        #expect(try sentences(.narrowing)[1] == "As step 1 found, row 3, column 3 is 19 (Row 3: 1 + ? = ?).")
+        // Crossing pair names the value and the count of the tile that runs out.
+        #expect(try sentences(.crossingPair)[3].hasPrefix("Crossing pair: Column 3: 20 - ? = ? and Row 5: ? + ? = 20, filled in together, leave row 5, column 3 only 12 (8 there would need two 12s and only one is left)"))
+        #expect(try sentences(.crossingPair)[3].contains("row 5, column 1 only 8 (12 there would need two 12s and only one is left), so row 5, column 1 is 8"))
+        // Pool counting names the cells and the tiles they use up.
+        #expect(try sentences(.poolCounting).first == "Counting tiles: row 3, column 3 and row 5, column 3 can only be 1 or 5, so between them they take the only 1 and the only 5; that leaves row 1, column 1 only 10 (Row 1: ? / 5 = ?).")
+        // Contradiction names the trial value and what fails.
+        #expect(try sentences(.contradiction).first == "If row 1, column 3 were 15, two tiles 1 would be left with only one empty cell to take them. So it is 5 (Column 3: ? - 4 = ?).")
+    }
+
+    /// class_1 seed 2506 with `--unique --min-blanks 10` (issue 35): one
+    /// trial refuted by filling in the cells it forces, using up their
+    /// tiles, is a contradiction step, not a guess.
+    static let singleTrial = "pool: 2 3 3 4 5 5 6 6 9 10\n. . 4 + ? = ?\n. . + . . . +\n? . ? - 3 = ?\n- . = . + . =\n? . ? + ? = 12\n= . . . = . .\n1 + ? = ? . .\n"
+
+    @Test func aTrialRefutedByFillingInWhatItForcesIsAContradiction() throws {
+        let puzzle = try level(Self.singleTrial)
+        let trace = try Grader().trace(puzzle)
+        #expect(trace.hardestTechnique == .contradiction && trace.guesses == 0 && trace.backtracks == 0)
+        #expect(trace.difficulty == .expert && trace.outcome == .solved)
+        try expectReplayReachesTheSolution(puzzle, trace)
+        let refutation = trace.steps.first { $0.technique == .contradiction }?.facts.refutations.first
+        #expect(refutation?.value == 5 && refutation?.forced.count == 7 && refutation?.tilesLeft == [3, 6])
+        #expect(try sentences(puzzle).first == "If row 1, column 5 were 5, filling in what that forces would make row 1, column 7 = 9, row 3, column 3 = 6, row 3, column 7 = 3, row 5, column 3 = 10, row 5, column 5 = 2, row 7, column 3 = 4 and row 7, column 5 = 5 (7 cells), and Column 1: ? - ? = 1 could not be finished with row 3, column 1 only 3 or 6 and row 5, column 1 only 3 or 6 (the tiles 3 and 6 left). So it is 6 (Row 1: 4 + ? = ?).")
+    }
+
+    /// One narrowing fixpoint is one narrowing step: the other cells it
+    /// fixes are written in next as cheap steps of the same round, not
+    /// narrowed again at full weight.
+    @Test func oneNarrowingStepPerFixpoint() throws {
+        let trace = try Grader().trace(example(.narrowing))
+        #expect(trace.steps.map(\.technique) == Array(repeating: .narrowing, count: 7))
+        #expect(trace.steps.map(\.points) == [Technique.narrowing.weight] + Array(repeating: Technique.oneBlank.weight, count: 6))
+        #expect(trace.steps.map(\.facts.followsStep) == [nil] + Array(repeating: 1, count: 6))
+        #expect(trace.metrics.rounds == 1)
+        #expect(trace.score == Technique.narrowing.weight + 6 * Technique.oneBlank.weight + 1)
     }
 
     /// Every logical step of a generated unique puzzle's grade places its
