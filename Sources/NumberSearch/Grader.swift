@@ -95,7 +95,7 @@ public enum Grader {
         let misses = board.nearMisses(digits, answers: paths, mode: mode)
         let total = misses.prefix + misses.reversal
         let techniques = features(of: q, path: path, nearMisses: total)
-        let score = techniques.reduce(0) { $0 + ($1 == .nearMiss ? total : $1.weight) }
+        let score = score(of: techniques, nearMisses: total)
         return QuestionGrade(question: q, pathCount: paths.count, path: path, prefixNearMisses: misses.prefix,
                              reversalNearMisses: misses.reversal, techniques: techniques, score: score)
     }
@@ -108,12 +108,22 @@ public enum Grader {
         return techniques.sorted()
     }
 
-    /// The hardest of ``features(of:path:nearMisses:)``, without listing them
-    /// (what the generator checks against a profile's grade).
-    static func hardestFeature(of q: Question, path: [GridPosition], nearMisses: Int) -> Technique {
+    /// A question's score: its features' weights, ``Technique/nearMiss``
+    /// once per near miss.
+    static func score(of techniques: [Technique], nearMisses: Int) -> Int {
+        techniques.reduce(0) { $0 + ($1 == .nearMiss ? nearMisses : $1.weight) }
+    }
+
+    /// The hardest of ``features(of:path:nearMisses:)`` and the question's
+    /// score (what the generator checks against a profile's grade).
+    static func hardestFeatureAndScore(of q: Question, path: [GridPosition], nearMisses: Int) -> (Technique, Int) {
         var hardest = Technique.direction(of: path)
-        forEachFeature(of: q, path: path, nearMisses: nearMisses) { hardest = max(hardest, $0) }
-        return hardest
+        var score = 0
+        forEachFeature(of: q, path: path, nearMisses: nearMisses) { feature in
+            hardest = max(hardest, feature)
+            score += feature == .nearMiss ? nearMisses : feature.weight
+        }
+        return (hardest, score)
     }
 
     /// The feature rules, written once: `body` gets each feature the
