@@ -100,7 +100,17 @@ import PuzzleKit
         #expect(Grader.hint(path: grade.questions[0].path, in: level) == "The 6 in row 2, column 3 starts it.")
         let text = Grader.explanation(grade.questions[0], in: level)
         #expect(text.hasPrefix("39 + 29 = 68: the 6 in row 2, column 3 starts it; read down: 6, 8."))
-        #expect(text.contains("carry one"))
+        #expect(text.contains("The units 9 + 9 make 18, so carry one ten."))
+    }
+
+    /// The sentence names where the false starts are, not only how many.
+    @Test func theExplanationNamesTheNearMisses() throws {
+        // 68 reads right from row 1, column 1; the 6 in column 4 starts nothing, the 8 in column 6 ends nothing.
+        let level = Self.level([[6, 8, 0, 6, 0, 8]], [[60, 8]])
+        let grade = try Grader.grade(level)
+        #expect(grade.questions[0].nearMissStarts == [GridPosition(row: 0, column: 3), GridPosition(row: 0, column: 5)])
+        #expect(Grader.explanation(grade.questions[0], in: level).hasSuffix(
+            "2 near misses to pass over: the 6 in row 1, column 4 and the 8 in row 1, column 6 look like the start (6) or the end (8) of 68 but lead nowhere."))
     }
 
     @Test func generatedProfilesRiseInScore() throws {
