@@ -211,9 +211,9 @@ struct Explain {
     }
 
     /// Up to `limit + 1` ways to make `need` from the numbers of `cells`, as
-    /// "2 + 3 + 5"; empty when there are too many numbers to list them or
-    /// when two ways use the same numbers from different cells (listing them
-    /// would look like a repetition).
+    /// "2 + 3 + 5", each set of numbers once (two ways that take the same
+    /// numbers from different cells are one way to say); empty when there
+    /// are too many numbers to list them.
     func combinations(_ cells: [GridPosition], need: Int, limit: Int) -> [String] {
         guard cells.count <= 12 else { return [] }
         let numbers = cells.map(number)
@@ -223,12 +223,11 @@ struct Explain {
             for (k, n) in numbers.enumerated() where subset >> k & 1 == 1 && !overflow {
                 (sum, overflow) = sum.addingReportingOverflow(n)
             }
-            if sum == need && !overflow {
-                ways.append(numbers.indices.filter { subset >> $0 & 1 == 1 }.map { numbers[$0] })
-                if ways.count > limit { break }
-            }
+            guard sum == need && !overflow else { continue }
+            let way = numbers.indices.filter { subset >> $0 & 1 == 1 }.map { numbers[$0] }
+            if !ways.contains(where: { $0.sorted() == way.sorted() }) { ways.append(way) }
+            if ways.count > limit { break }
         }
-        if Set(ways.map { $0.sorted() }).count != ways.count { return [] }
         return ways.map { $0.map(String.init).joined(separator: " + ") }
     }
 }
