@@ -49,12 +49,16 @@ public struct Refutation: Sendable, Equatable {
     public var chain: [LineConsequence]
     public var failedLine: Line
     public var failure: Failure
+    /// The failed line as it would stand at the end of the chain: what it
+    /// would still need and what its undecided numbers would add up to.
+    public var failedState: LineState?
 
-    public init(supposed: CellMove, chain: [LineConsequence], failedLine: Line, failure: Failure) {
+    public init(supposed: CellMove, chain: [LineConsequence], failedLine: Line, failure: Failure, failedState: LineState? = nil) {
         self.supposed = supposed
         self.chain = chain
         self.failedLine = failedLine
         self.failure = failure
+        self.failedState = failedState
     }
 }
 
@@ -75,7 +79,7 @@ public struct LineConsequence: Sendable, Equatable {
 ///     Column 3 needs 12 and its undecided numbers, the 5 in row 1 and the 7 in row 4, add up to exactly 12, so keep them.
 ///     Row 4 needs 15 and its undecided numbers add up to 17, 2 more than that, so every number bigger than 2 stays: keep the 8 in column 2.
 ///     Row 1 needs 10 from 2, 3, 5 and 8. The only ways are 2 + 8 and 2 + 3 + 5. Every way uses the 2 in column 1, so keep it.
-///     Suppose the 4 at row 1, column 2 were kept. Then row 1 would remove the 6 in column 5; column 5 could no longer reach 9. So remove the 4.
+///     Suppose the 4 at row 1, column 2 were kept. Then row 1 would remove the 6 in column 5; column 5 would still need 6 but its undecided numbers add up to only 3, so it could no longer reach 9. So remove the 4.
 extension CrossSumsFamily {
     public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String {
         let explain = Explain(puzzle: puzzle)
@@ -165,10 +169,17 @@ struct Explain {
         let failed = s.failedLine.description.lowercased()
         let target = puzzle.sum(of: s.failedLine)
         let failure: String
-        switch s.failure {
-        case .exceedsTarget: failure = "\(failed) would add up to more than \(target)"
-        case .cannotReachTarget: failure = "\(failed) could no longer reach \(target)"
-        case .noCombination: failure = "no combination in \(failed) could make \(target)"
+        switch (s.failure, s.failedState) {
+        case (.exceedsTarget, let state?):
+            failure = "\(failed) would keep numbers adding up to \(target - state.need), more than \(target)"
+        case (.exceedsTarget, nil): failure = "\(failed) would add up to more than \(target)"
+        case (.cannotReachTarget, let state?):
+            let rest = state.undecided.isEmpty ? "no undecided number is left" : "its undecided numbers add up to only \(state.undecidedTotal)"
+            failure = "\(failed) would still need \(state.need) but \(rest), so it could no longer reach \(target)"
+        case (.cannotReachTarget, nil): failure = "\(failed) could no longer reach \(target)"
+        case (.noCombination, let state?):
+            failure = "\(failed) would still need \(state.need) and no combination of \(Self.joined(state.undecided.map { String(self.number($0)) })) makes it"
+        case (.noCombination, nil): failure = "no combination in \(failed) could make \(target)"
         }
         let supposed = "Suppose the \(number) at \(s.supposed.position) were \(kept ? "kept" : "removed")."
         let hidden = s.chain.count - min(shown, s.chain.count)
@@ -200,9 +211,9 @@ struct Explain {
     }
 
     /// Up to `limit + 1` ways to make `need` from the numbers of `cells`, as
-    /// "2 + 3 + 5"; empty when there are too many numbers to list them or
-    /// when two ways use the same numbers from different cells (listing them
-    /// would look like a repetition).
+    /// "2 + 3 + 5", each set of numbers once (two ways that take the same
+    /// numbers from different cells are one way to say); empty when there
+    /// are too many numbers to list them.
     func combinations(_ cells: [GridPosition], need: Int, limit: Int) -> [String] {
         guard cells.count <= 12 else { return [] }
         let numbers = cells.map(number)
@@ -212,12 +223,11 @@ struct Explain {
             for (k, n) in numbers.enumerated() where subset >> k & 1 == 1 && !overflow {
                 (sum, overflow) = sum.addingReportingOverflow(n)
             }
-            if sum == need && !overflow {
-                ways.append(numbers.indices.filter { subset >> $0 & 1 == 1 }.map { numbers[$0] })
-                if ways.count > limit { break }
-            }
+            guard sum == need && !overflow else { continue }
+            let way = numbers.indices.filter { subset >> $0 & 1 == 1 }.map { numbers[$0] }
+            if !ways.contains(where: { $0.sorted() == way.sorted() }) { ways.append(way) }
+            if ways.count > limit { break }
         }
-        if Set(ways.map { $0.sorted() }).count != ways.count { return [] }
         return ways.map { $0.map(String.init).joined(separator: " + ") }
     }
 }

@@ -48,21 +48,53 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
         puzzle.solution == nil ? nil : TextFormat.writeSolution(puzzle, comments: comments)
     }
 
-    public func generate(_ difficulty: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
-        do throws(GenerationError) {
-            let generated = try Generator().generate(difficulty: difficulty, seed: request.seed)
-            return Generated(puzzle: generated.puzzle, attempts: generated.candidates, revealed: 0, notes: ["unique"])
-        } catch {
-            throw GenerationFailure(reason: error.reason, error.description)
+    /// Without a label, the profile's own generator. With one
+    /// (`--difficulty`), a puzzle of the profile's size and numbers that
+    /// grades exactly that label: candidates that need the label's
+    /// technique (for `guess-required`: that the techniques cannot finish,
+    /// with one solution) are graded until one has the label, within the
+    /// request's time and the generator's candidate budget.
+    public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
+        guard let label = request.label else {
+            do throws(GenerationError) {
+                let generated = try Generator().generate(difficulty: profile, seed: request.seed)
+                return Generated(puzzle: generated.puzzle, attempts: generated.candidates, revealed: 0, notes: ["unique"])
+            } catch {
+                throw GenerationFailure(reason: error.reason, error.description)
+            }
         }
+        let deadline = Deadline(request.timeLimit)
+        var settings = GeneratorSettings(difficulty: profile)
+        let needsGuess = Profile(name: label) == nil
+        if let tier = Profile(name: label) { settings.difficulty = tier }
+        let generated: GeneratedPuzzle
+        do throws(GenerationError) {
+            generated = try Generator().generate(settings, seed: request.seed, needsGuess: needsGuess, deadline: deadline) { puzzle in
+                guard let trace = try? trace(puzzle, solutionsUpTo2: 1, timeLimit: deadline.remaining) else { return false }
+                return self.label(trace) == label
+            }
+        } catch {
+            guard case let .budgetExhausted(_, rows, columns, candidates, tooEasy, tooHard) = error else {
+                throw GenerationFailure(reason: error.reason, error.description)
+            }
+            let home = Profile(name: label) ?? .extraHard
+            let hint = home == profile ? "try another seed or a longer --timeout" : "try --profile \(home.rawValue)"
+            throw GenerationFailure(
+                reason: deadline.passed ? "time-limit" : error.reason,
+                "no \(label) \(rows)x\(columns) cross sums puzzle within \(candidates) candidates"
+                    + " (\(tooEasy) too easy, \(tooHard) too hard or not unique): \(hint)")
+        }
+        var puzzle = generated.puzzle
+        puzzle.id = LevelID.make(difficulty: profile.rawValue, level: request.seed)
+        puzzle.difficulty = profile.rawValue
+        return Generated(puzzle: puzzle, attempts: generated.candidates, revealed: 0, notes: ["unique", "graded \(label)"])
     }
 
-    /// Every puzzle is unique and graded exactly its difficulty, so `--unique`
-    /// is always honoured; a label other than the profile's is refused, and
-    /// so is a minimum blank count (the grid's size sets the cells to fill).
+    /// Refuses a label the grader never gives (`--difficulty` takes every
+    /// one of ``gradeLabels``).
     public func unsupported(_ request: GenerationRequest) -> String? {
-        guard let label = request.label else { return nil }
-        return "cross sums puzzles are graded exactly their difficulty: ask for the profile \(label) instead of the label"
+        guard let label = request.label, !gradeLabels.contains(label) else { return nil }
+        return "unknown cross sums label '\(label)': expected " + gradeLabels.joined(separator: ", ")
     }
 
     public func check(_ puzzle: Puzzle) -> CheckReport {
@@ -116,16 +148,24 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
 
     public typealias StepFacts = CrossSums.StepFacts
 
-    /// The label of the hardest technique on the path (the difficulty, or
-    /// `guess-required`).
+    /// The difficulty of the hardest technique on the path, lowered by
+    /// the score (``Profile/scoreFloor``); `guess-required` for a path with
+    /// a guess.
     public var labelRule: LabelRule { .hardest }
 
-    /// A solved trace's label by ``labelRule``; a trace that does not reach
-    /// a solution is `no-solution` (its steps end in a contradiction),
+    /// A solved trace's label: the difficulty of the hardest technique on
+    /// the path, lowered to the hardest difficulty whose
+    /// ``Profile/scoreFloor`` the score reaches (`guess-required`, a path
+    /// with a guess, has no floor). A trace that does not reach a solution
+    /// is `no-solution` (its steps end in a contradiction),
     /// `budget-exceeded` (a time or guess budget stopped it) or `stuck`.
     public func label(_ trace: Trace) -> String {
         switch trace.outcome {
-        case .solved: return trace.label(labelRule, labels: gradeLabels)
+        case .solved:
+            let byTechnique = trace.label(labelRule, labels: gradeLabels)
+            guard var difficulty = Profile(name: byTechnique) else { return byTechnique }
+            while trace.score < difficulty.scoreFloor, let lower = difficulty.lower { difficulty = lower }
+            return difficulty.rawValue
         case .noSolution: return "no-solution"
         case .stuck: return trace.stopReason == .exhausted ? "stuck" : "budget-exceeded"
         }

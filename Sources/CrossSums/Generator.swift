@@ -122,6 +122,24 @@ public struct Generator: Sendable {
     ///   ``GenerationError/budgetExhausted(difficulty:rows:columns:candidates:tooEasy:tooHard:)``
     ///   when no candidate within ``budget`` hits the difficulty.
     public func generate(_ settings: GeneratorSettings, seed: Int) throws(GenerationError) -> GeneratedPuzzle {
+        try generate(settings, seed: seed, needsGuess: false, deadline: Deadline(nil)) { _ in true }
+    }
+
+    /// Generates a puzzle for `settings` that `accept` takes too (the
+    /// targeted generation of `--difficulty`: `accept` checks the label).
+    ///
+    /// - Parameters:
+    ///   - needsGuess: want a unique puzzle that the techniques up to
+    ///     ``Technique/rowAndColumn`` do not solve (settings' difficulty
+    ///     is then ignored): a candidate they solve is too easy, a stuck one
+    ///     is kept when the solver counts exactly one solution and repaired
+    ///     like any stuck candidate otherwise.
+    ///   - deadline: the search stops with ``GenerationError/budgetExhausted(difficulty:rows:columns:candidates:tooEasy:tooHard:)``
+    ///     once it has passed (checked once per candidate).
+    ///   - accept: the last check of a candidate that has the techniques
+    ///     asked for; a candidate it refuses counts as too easy.
+    public func generate(_ settings: GeneratorSettings, seed: Int, needsGuess: Bool, deadline: Deadline,
+                         accept: (Puzzle) -> Bool) throws(GenerationError) -> GeneratedPuzzle {
         if let problem = settings.problem { throw .invalidSettings(problem) }
         var rng = SplitMix64(seed: seed)
         var tooEasy = 0
@@ -131,16 +149,34 @@ public struct Generator: Sendable {
         var numbers = [Int](repeating: 0, count: count)
         var mask = [Bool](repeating: false, count: count)
         var classifier = _Classifier(rows: rows, columns: columns)
+        let tier = needsGuess ? Profile.extraHard : settings.difficulty
+        var tried = 0
         for candidate in 1...max(1, budget) {
+            if candidate > 1 && deadline.passed { break }
+            tried = candidate
             for i in 0..<count { numbers[i] = rng.uniform(in: settings.numberRange) }
             drawMask(&mask, rows: rows, columns: columns, percent: settings.keepPercent, using: &rng)
             var repair = 0
             while true {
-                switch classifier.classify(numbers: numbers, mask: mask, difficulty: settings.difficulty) {
+                var verdict = classifier.classify(numbers: numbers, mask: mask, difficulty: tier)
+                if needsGuess {
+                    switch verdict {
+                    case .accepted: verdict = .tooEasy
+                    case .tooEasy: break
+                    case .stuck:
+                        let puzzle = Self.puzzle(numbers: numbers, mask: mask, rows: rows, columns: columns, id: "", difficulty: "")
+                        if (try? Solver(puzzle: puzzle))?.countSolutions(limit: 2) == 1 { verdict = .accepted }
+                    }
+                }
+                switch verdict {
                 case .accepted:
                     let puzzle = Self.puzzle(numbers: numbers, mask: mask, rows: rows, columns: columns,
                                              id: LevelID.make(difficulty: settings.difficulty.rawValue, level: seed),
                                              difficulty: settings.difficulty.rawValue)
+                    guard accept(puzzle) else {
+                        tooEasy += 1
+                        break
+                    }
                     return GeneratedPuzzle(puzzle: puzzle, seed: seed, candidates: candidate)
                 case .tooEasy:
                     tooEasy += 1
@@ -159,7 +195,7 @@ public struct Generator: Sendable {
                 break
             }
         }
-        throw .budgetExhausted(difficulty: settings.difficulty, rows: rows, columns: columns, candidates: max(1, budget),
+        throw .budgetExhausted(difficulty: settings.difficulty, rows: rows, columns: columns, candidates: tried,
                                tooEasy: tooEasy, tooHard: tooHard)
     }
 

@@ -348,7 +348,7 @@ struct _GradeRun {
             failed.need < 0 ? .exceedsTarget : failed.need > failed.undecidedTotal ? .cannotReachTarget : .noCombination
         return Refutation(supposed: CellMove(position: board.position(s.cell), decision: CellDecision(kept: s.keep)),
                           chain: s.chain.map { LineConsequence(line: board.line($0.line), moves: moves($0.cells, $0.keep)) },
-                          failedLine: failed.line, failure: failure)
+                          failedLine: failed.line, failure: failure, failedState: failed)
     }
 
     /// The first undecided cell of the line with the fewest undecided cells.

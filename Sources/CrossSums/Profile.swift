@@ -1,6 +1,6 @@
 /// The four difficulties of the game: the family's profiles, and its grade
 /// labels (a solved puzzle's grade label is the profile its hardest
-/// technique belongs to).
+/// technique belongs to, lowered until its score reaches ``scoreFloor``).
 ///
 /// A difficulty is defined by the hardest technique its puzzles need, checked
 /// by the grader the way Simon Tatham's puzzles do it: a generated puzzle is
@@ -50,6 +50,21 @@ public enum Profile: String, CaseIterable, Codable, Sendable, Comparable, Custom
         case .medium: return .mustKeep
         case .hard: return .combinations
         case .extraHard: return .rowAndColumn
+        }
+    }
+
+    /// The least score of a puzzle labelled this difficulty: the least
+    /// score of the difficulty's generated puzzles (seeds 1–1000 each, so
+    /// they all keep their label). A path whose hardest technique is of this
+    /// difficulty but scores less is labelled a lower difficulty: a label
+    /// is never harder than the techniques a puzzle needs, nor given to a
+    /// puzzle that scores below every generated puzzle of that label.
+    public var scoreFloor: Int {
+        switch self {
+        case .easy: return 0
+        case .medium: return 15
+        case .hard: return 25
+        case .extraHard: return 71
         }
     }
 

@@ -14,6 +14,11 @@
 /// | ``rowAndColumn`` | if keeping (removing) a number makes, by the rules above, some row or column impossible, it is removed (kept) | 10 | Extra Hard |
 /// | ``guess`` | no rule applies: try a decision and back up if it fails | 25 × depth | — |
 ///
+/// A solved puzzle's label is the difficulty of its hardest technique,
+/// lowered to the hardest difficulty whose ``Profile/scoreFloor`` (the
+/// least score of that difficulty's generated puzzles) its score reaches;
+/// a guess gives `guess-required` whatever the score.
+///
 ///     for technique in Technique.allCases {
 ///         print(technique.name, technique.weight)
 ///     }

@@ -177,8 +177,14 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
 
     public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { Grader.explanation(step.facts.grade, in: puzzle) }
 
-    /// The label of the hardest feature any question uses.
+    /// The label of the hardest feature any question uses, lowered by the
+    /// score (``Technique/label(hardest:score:)``).
     public var labelRule: LabelRule { .hardest }
+
+    /// ``Technique/label(hardest:score:)`` of the trace's hardest feature and score.
+    public func label(_ trace: Trace) -> String {
+        Technique.label(hardest: trace.hardestTechnique ?? .forward, score: trace.score)
+    }
 
     /// `nearMisses`: the near misses of all questions together.
     public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] {

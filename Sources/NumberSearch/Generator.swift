@@ -374,10 +374,13 @@ public enum Generator {
         if profile.needsCrowded, !misses.contains(where: { $0 >= Technique.crowdedThreshold }) { return "not-crowded" }
         if let label = profile.gradeLabel {
             var hardest = Technique.forward
+            var score = 0
             for (q, m) in zip(questions, misses) {
-                hardest = max(hardest, Grader.hardestFeature(of: q, path: q.solutionPositions ?? [], nearMisses: m))
+                let (feature, points) = Grader.hardestFeatureAndScore(of: q, path: q.solutionPositions ?? [], nearMisses: m)
+                hardest = max(hardest, feature)
+                score += points
             }
-            if hardest.gradeLabel != label { return "wrong-grade" }
+            if Technique.label(hardest: hardest, score: score) != label { return "wrong-grade" }
         }
         return nil
     }

@@ -28,6 +28,9 @@ public struct QuestionGrade: Sendable, Equatable {
     /// Paths spelling the first digits of the target's reversal that begin
     /// no answer read backwards.
     public var reversalNearMisses: Int
+    /// The cells the near misses start from (a child's false starts), in
+    /// reading order, each once.
+    public var nearMissStarts: [GridPosition]
     /// The features used, easiest first (``Technique/nearMiss`` when there
     /// is at least one near miss).
     public var techniques: [Technique]
@@ -95,9 +98,10 @@ public enum Grader {
         let misses = board.nearMisses(digits, answers: paths, mode: mode)
         let total = misses.prefix + misses.reversal
         let techniques = features(of: q, path: path, nearMisses: total)
-        let score = techniques.reduce(0) { $0 + ($1 == .nearMiss ? total : $1.weight) }
+        let score = score(of: techniques, nearMisses: total)
         return QuestionGrade(question: q, pathCount: paths.count, path: path, prefixNearMisses: misses.prefix,
-                             reversalNearMisses: misses.reversal, techniques: techniques, score: score)
+                             reversalNearMisses: misses.reversal, nearMissStarts: misses.starts.map(board.position),
+                             techniques: techniques, score: score)
     }
 
     /// The features a question uses, easiest first: its path's direction,
@@ -108,12 +112,22 @@ public enum Grader {
         return techniques.sorted()
     }
 
-    /// The hardest of ``features(of:path:nearMisses:)``, without listing them
-    /// (what the generator checks against a profile's grade).
-    static func hardestFeature(of q: Question, path: [GridPosition], nearMisses: Int) -> Technique {
+    /// A question's score: its features' weights, ``Technique/nearMiss``
+    /// once per near miss.
+    static func score(of techniques: [Technique], nearMisses: Int) -> Int {
+        techniques.reduce(0) { $0 + ($1 == .nearMiss ? nearMisses : $1.weight) }
+    }
+
+    /// The hardest of ``features(of:path:nearMisses:)`` and the question's
+    /// score (what the generator checks against a profile's grade).
+    static func hardestFeatureAndScore(of q: Question, path: [GridPosition], nearMisses: Int) -> (Technique, Int) {
         var hardest = Technique.direction(of: path)
-        forEachFeature(of: q, path: path, nearMisses: nearMisses) { hardest = max(hardest, $0) }
-        return hardest
+        var score = 0
+        forEachFeature(of: q, path: path, nearMisses: nearMisses) { feature in
+            hardest = max(hardest, feature)
+            score += feature == .nearMiss ? nearMisses : feature.weight
+        }
+        return (hardest, score)
     }
 
     /// The feature rules, written once: `body` gets each feature the
@@ -136,6 +150,11 @@ public enum Grader {
         return "The \(d) in \(first) starts it."
     }
 
+    /// "a", "a and b", "a, b and c".
+    static func joined(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+    }
+
     /// How to find a graded question's answer, as a sentence.
     public static func explanation(_ g: QuestionGrade, in level: Puzzle) -> String {
         let q = g.question
@@ -150,9 +169,21 @@ public enum Grader {
         }
         var sentence = "\(q.operands.map(String.init).joined(separator: " + ")) = \(q.target): " +
             "\(hint(path: g.path, in: level).dropLast().lowercased()); \(way)."
-        if q.hasCarry { sentence += " The units add up to ten or more, so carry one." }
+        if q.hasCarry {
+            let units = q.operands.map { $0 % 10 }
+            sentence += " The units \(units.map(String.init).joined(separator: " + ")) make \(units.reduce(0, +)), so carry one ten."
+        }
         if g.nearMisses > 0 {
-            sentence += " \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es") to pass over."
+            let shown = 4
+            let starts = g.nearMissStarts.prefix(shown).map { "the \(level.digit(at: $0).map(String.init) ?? "?") in \($0)" }
+            let more = g.nearMissStarts.count > shown ? " (and \(g.nearMissStarts.count - shown) more)" : ""
+            let digits = Rules.digits(of: q.target)
+            let prefix = digits.dropLast().map(String.init).joined(separator: ", ")
+            let ending = digits.dropFirst().map(String.init).joined(separator: ", ")
+            let one = g.nearMissStarts.count == 1
+            sentence += " \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es") to pass over: "
+                + Self.joined(starts) + more + " look\(one ? "s" : "") like the start (\(prefix)) or the end (\(ending)) of \(q.target)"
+                + " but lead\(one ? "s" : "") nowhere."
         }
         if g.pathCount > 1 { sentence += " It has \(g.pathCount) paths." }
         return sentence
@@ -170,21 +201,28 @@ extension Board {
     /// its first `n − 1` digits that begin no answer, and paths spelling the
     /// first `n − 1` digits of its reversal that begin no answer read
     /// backwards.
-    func nearMisses(_ digits: [UInt8], answers: [[Int]], mode: PathMode) -> (prefix: Int, reversal: Int) {
+    func nearMisses(_ digits: [UInt8], answers: [[Int]], mode: PathMode) -> (prefix: Int, reversal: Int, starts: [Int]) {
         let n = digits.count
-        guard n >= 2 else { return (0, 0) }
+        guard n >= 2 else { return (0, 0, []) }
+        var starts: Set<Int> = []
         let leadKeys = answers.map { Board.key($0.prefix(n - 1)) }
         let backKeys = answers.map { Board.key($0.reversed().prefix(n - 1)) }
         var nodes = 0
         var prefix = 0, reversal = 0
         forEachPath(Array(digits.prefix(n - 1)), mode: mode, nodes: &nodes) { p in
-            if !leadKeys.contains(Board.key(p)) { prefix += 1 }
+            if !leadKeys.contains(Board.key(p)) {
+                prefix += 1
+                if let first = p.first { starts.insert(first) }
+            }
             return true
         }
         forEachPath(Array(digits.reversed().prefix(n - 1)), mode: mode, nodes: &nodes) { p in
-            if !backKeys.contains(Board.key(p)) { reversal += 1 }
+            if !backKeys.contains(Board.key(p)) {
+                reversal += 1
+                if let first = p.first { starts.insert(first) }
+            }
             return true
         }
-        return (prefix, reversal)
+        return (prefix, reversal, starts.sorted())
     }
 }

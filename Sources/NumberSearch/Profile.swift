@@ -13,7 +13,7 @@ import PuzzleKit
 ///
 /// `level-N-any` is the same profile in ``PathMode/any`` mode: answers are
 /// random king-move walks that may turn, directions are not restricted, and
-/// the grade is not targeted (bent paths grade `master`).
+/// the grade is not targeted (bent paths grade up to `master`, by the score).
 public struct Profile: Sendable, Equatable {
     /// `level-1` … `level-5`, with `-any` for any mode.
     public var id: String

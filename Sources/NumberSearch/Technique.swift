@@ -9,7 +9,9 @@ import PuzzleKit
 /// ``carry``, ``longAnswer``, ``nearMiss`` and ``crowded``. A question's score
 /// is the sum of the weights of its features, ``nearMiss`` counted once per
 /// near miss; the level's score is the sum over its questions. The level's
-/// label is the ``gradeLabel`` of the hardest feature any question uses.
+/// label is the ``gradeLabel`` of the hardest feature any question uses,
+/// lowered until the score reaches that label's floor
+/// (``label(hardest:score:)``, ``scoreFloors``).
 ///
 /// A *near miss* of a target with `n ≥ 2` digits is a path spelling its
 /// first `n − 1` digits that does not begin an answer, or a path spelling
@@ -45,6 +47,20 @@ public enum Technique: Int, TechniqueTier, CustomStringConvertible {
 
     /// The grade labels, easiest first.
     public static let labels = ["easy", "medium", "hard", "expert", "master"]
+
+    /// The least score of a level given each of ``labels``: above the
+    /// median score of the generated levels one profile below (`level-1` …
+    /// `level-4`, seeds 1–300: 9, 18, 25, 34), so a level labelled above
+    /// `easy` is harder than the median level of the profile below.
+    public static let scoreFloors = [0, 10, 19, 27, 37]
+
+    /// A level's label: the label of the hardest feature any question uses,
+    /// lowered until the level's score reaches its ``scoreFloors`` entry.
+    public static func label(hardest: Technique, score: Int) -> String {
+        var rank = labels.firstIndex(of: hardest.gradeLabel) ?? 0
+        while rank > 0 && score < scoreFloors[rank] { rank -= 1 }
+        return labels[rank]
+    }
 
     /// (code, name, one-line rule, weight, label): the table's row.
     private var entry: (code: String, name: String, rule: String, weight: Int, label: String) {

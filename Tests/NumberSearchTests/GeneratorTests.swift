@@ -169,15 +169,17 @@ import PuzzleKit
                     for q in level.questions {
                         let path = q.solutionPositions ?? []
                         for misses in 0...6 {
-                            #expect(Grader.hardestFeature(of: q, path: path, nearMisses: misses)
-                                    == Grader.features(of: q, path: path, nearMisses: misses).max())
+                            let (hardest, score) = Grader.hardestFeatureAndScore(of: q, path: path, nearMisses: misses)
+                            let features = Grader.features(of: q, path: path, nearMisses: misses)
+                            #expect(hardest == features.max())
+                            #expect(score == Grader.score(of: features, nearMisses: misses))
                         }
                     }
                 }
             }
         }
         let bare = Question(operands: [400, 599], target: 999)
-        #expect(Grader.hardestFeature(of: bare, path: [], nearMisses: 0) == .longAnswer)
+        #expect(Grader.hardestFeatureAndScore(of: bare, path: [], nearMisses: 0).0 == .longAnswer)
     }
 }
 

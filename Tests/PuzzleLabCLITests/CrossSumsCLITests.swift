@@ -51,3 +51,46 @@ import Testing
         #expect(records.dropFirst().allSatisfy { $0[1] == "hard" })
     }
 }
+
+@Suite struct CrossSumsDifficultyTests {
+    /// Each label the family lists, from a profile whose grid can reach it
+    /// (the smallest that can, so the test is fast): the puzzle grades
+    /// exactly that label.
+    @Test(arguments: [("easy", "easy"), ("medium", "easy"), ("hard", "easy"), ("extra-hard", "hard"),
+                      ("guess-required", "extra-hard")])
+    func generateDifficultyGivesEveryListedLabel(_ label: String, _ profile: String) throws {
+        let dir = try temporaryDirectory()
+        let run = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", profile, "--difficulty", label, "--seed", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("# \(profile)-2: profile \(profile), seed 2, attempts "))
+        #expect(run.stdout.contains("unique, graded \(label)\n"))
+        try run.stdout.write(to: dir.appendingPathComponent("p.xsum"), atomically: true, encoding: .utf8)
+        let graded = try puzzlelab(["grade", "p.xsum", "--format", "json"], in: dir)
+        #expect(graded.stdout.contains(#""label":"\#(label)""#), "\(graded.stdout)")
+        #expect(graded.stdout.contains(#""solutionsUpTo2":1"#))
+    }
+
+    /// The profile's own label keeps the profile's puzzle, byte for byte.
+    @Test func theProfilesOwnLabelIsThePlainPuzzle() throws {
+        let plain = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", "hard", "--seed", "3"])
+        let labelled = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", "hard", "--seed", "3", "--difficulty", "hard"])
+        #expect(plain.stdout.split(separator: "\n").dropFirst() == labelled.stdout.split(separator: "\n").dropFirst())
+    }
+
+    /// An unreachable label for the grid is one line naming a real profile
+    /// that reaches it; an unknown label lists the real ones.
+    @Test func anUnreachableOrUnknownLabelIsOneLine() throws {
+        let far = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", "easy", "--difficulty", "extra-hard", "--seed", "1"])
+        #expect(far.status == 1 && far.stdout.isEmpty)
+        #expect(far.stderr.split(separator: "\n").count == 1)
+        #expect(far.stderr.contains("no extra-hard 5x5 cross sums puzzle within") && far.stderr.hasSuffix("try --profile extra-hard\n"),
+                "\(far.stderr)")
+        let guess = try puzzlelab(["generate", "--kind", "cross-sums", "--profile", "easy", "--difficulty", "guess-required", "--seed", "1"])
+        #expect(guess.status == 1 && guess.stderr.hasSuffix("try --profile extra-hard\n"), "\(guess.stderr)")
+        let unknown = try puzzlelab(["generate", "--kind", "cross-sums", "--difficulty", "expert"])
+        #expect(unknown.status != 0 && unknown.stderr.split(separator: "\n").count == 1)
+        #expect(unknown.stderr.contains("unknown cross sums label 'expert': expected easy, medium, hard, extra-hard, guess-required"))
+        let help = try puzzlelab(["generate", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("cross-sums easy, medium, hard, extra-hard, guess-required"))
+    }
+}
