@@ -31,7 +31,7 @@ FAMILIES=(
   "cross-sums 500 easy medium hard extra-hard"
   "number-search 500 level-1 level-2 level-3 level-4 level-5"
   "drills 500 very-easy easy medium hard"
-  "morse 500 code-to-word-beginner code-to-word-intermediate code-to-word-advanced sentence-to-code-advanced"
+  "morse 500 code-to-word-beginner code-to-word-intermediate code-to-word-advanced word-to-code-beginner word-to-code-intermediate word-to-code-advanced sentence-to-code-advanced"
 )
 
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -44,7 +44,7 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
 
     public func generate(_ profile: Profile, _ request: GenerationRequest) throws(GenerationFailure) -> Generated<Puzzle> {
         if let problem = unsupported(request) { throw GenerationFailure(reason: "unsupported", problem) }
-        guard !Generator.pool(sentences: profile.mode.isSentence, difficulty: profile.difficulty).isEmpty else {
+        guard !Generator.pool(profile.mode, difficulty: profile.difficulty).isEmpty else {
             throw GenerationFailure(reason: "empty-pool", "no built-in entry grades \(profile.difficulty.label)")
         }
         // The profile's difficulty fixes the grade: every exercise is drawn from the entries graded exactly it.
@@ -121,15 +121,21 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
                            solutionText: shown.first.map { $0 + "\n" })
     }
 
-    /// Every feature occurrence of the text side is one step, easiest
-    /// first (`EasiestFirst`): it reads the symbols it is about; a symbol's
-    /// own feature (its length or kind) decodes the symbol, writing it on
-    /// the answer side, while a confusable pair or an ambiguous word decides
+    /// Every feature occurrence of the text side, weighed in the exercise's
+    /// direction (reading or sending), is one step, easiest first
+    /// (`EasiestFirst`): it reads the symbols it is about; a symbol's own
+    /// feature (its length or kind) decodes the symbol, writing it on the
+    /// answer side, while a confusable pair or an ambiguous word decides
     /// nothing. The steps are all on offer at once: every step is in round 1
     /// and has the steps still open on offer, so only the last is forced.
-    /// `solutionsUpTo2` counts the decodings of the unspaced code up to 2,
-    /// as `solve --limit 2` does. Grading and its count are linear in the
-    /// signals, so `timeLimit` never stops them.
+    ///
+    /// `solutionsUpTo2` counts the answers the learner faces, not the
+    /// decodings of the code run together (`count`, which a caller's
+    /// `solutionsUpTo2` holds and the trace therefore ignores): reading, the
+    /// decodings of the prompt with the letter and word gaps it shows, one
+    /// (every token is one symbol's code); sending, the codes of the text,
+    /// one. An exercise whose code side does not decode has none. Grading is
+    /// linear in the signals, so `timeLimit` never stops it.
     public func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
         let report = Grader.grade(puzzle)
         let symbols = Array(((try? MorseText.words(of: puzzle.text)) ?? []).joined())
@@ -140,10 +146,11 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
                 TraceDecision(.item(i), .value(puzzle.mode.promptIsCode ? String(symbols[i]) : MorseTable.drawn(MorseTable.code(for: symbols[i]) ?? "")))
             } : []
             return Trace.Step(technique: step.feature, reads: step.symbols.map { .item($0) }, decides: decides,
-                              round: 1, movesOnOffer: order.count - done, facts: step)
+                              round: 1, movesOnOffer: order.count - done, points: step.points, facts: step)
         }
-        let upTo2 = solutionsUpTo2.map { min($0, 2) } ?? (try? count(puzzle, limits: CountLimits(solutions: 2)))?.solutionCount
-        return Trace(steps: steps, outcome: .solved, solutionsUpTo2: upTo2)
+        let decoded = try? MorseText.decode(puzzle.code)
+        let answers = decoded != nil && decoded == (try? MorseText.normalize(puzzle.text)) ? 1 : 0
+        return Trace(steps: steps, outcome: .solved, solutionsUpTo2: answers)
     }
 
     public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { Grader.sentence(step.facts) }
@@ -151,18 +158,21 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
     /// The difficulty of the hardest feature (Beginner without any).
     public var labelRule: LabelRule { .hardest }
 
+    /// `direction` (`recognition` or `production`, what the exercise asks),
     /// `units` (the text's length in PARIS time units), `signals` (its dots
-    /// and dashes) and `maxWordAmbiguity` (the most decodings of one word's
-    /// unspaced code, a decimal string).
+    /// and dashes) and `maxWordAmbiguity` (the most decodings of one word as
+    /// the learner meets it, a decimal string: sending, its code run
+    /// together; reading, its code with the gaps shown, 1).
     public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] {
-        let measures = Grader.measures(puzzle.text)
-        return [("units", .int(measures.units)), ("signals", .int(measures.signals)),
+        let measures = Grader.measures(puzzle.text, direction: puzzle.mode.direction)
+        return [("direction", .string(puzzle.mode.direction.rawValue)), ("units", .int(measures.units)), ("signals", .int(measures.signals)),
                 ("maxWordAmbiguity", .string(measures.maxWordAmbiguity.description))]
     }
 
     public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] {
-        let measures = Grader.measures(puzzle.text)
-        return ["\(measures.units) units, \(measures.signals) signals, hardest: \(trace.hardestTechnique?.name ?? "none")"]
+        let measures = Grader.measures(puzzle.text, direction: puzzle.mode.direction)
+        let skill = puzzle.mode.direction == .recognition ? "reading (recognition)" : "sending (production)"
+        return ["\(skill), \(measures.units) units, \(measures.signals) signals, hardest: \(trace.hardestTechnique?.name ?? "none")"]
     }
 
     /// A practice session of the exercise, with a fresh progress record.

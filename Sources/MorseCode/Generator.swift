@@ -10,8 +10,9 @@ public protocol PuzzleGenerating {
 
 /// Draws exercises from the built-in lists with a seeded `SplitMix64`.
 ///
-/// Every list entry is graded (``Grader``); an exercise of a difficulty is
-/// drawn from the entries graded exactly that difficulty, so generated
+/// Every list entry is graded (``Grader``) in both directions; an exercise
+/// of a difficulty is drawn from the entries graded exactly that difficulty
+/// in its mode's direction, so generated
 /// exercises always grade as asked. With weak symbols (from a
 /// ``ProgressRecord``), entries holding one of them are preferred whenever
 /// any of the right difficulty does.
@@ -30,16 +31,21 @@ public struct Generator: PuzzleGenerating, Sendable {
         self.weakSymbols = weakSymbols
     }
 
-    /// The built-in words (or sentences) graded `difficulty`, in list order.
-    public static func pool(sentences: Bool, difficulty: Difficulty) -> [String] {
-        (sentences ? gradedSentences : gradedWords).filter { $0.difficulty == difficulty }.map(\.text)
+    /// The built-in words (or sentences, for a sentence mode) graded
+    /// `difficulty` in `mode`'s direction, in list order.
+    public static func pool(_ mode: ExerciseMode, difficulty: Difficulty) -> [String] {
+        (mode.isSentence ? gradedSentences : gradedWords).filter { $0.difficulty[mode.direction] == difficulty }.map(\.text)
     }
 
-    private static let gradedWords = WordLists.allWords.map { (text: $0, difficulty: Grader.grade($0).difficulty) }
-    private static let gradedSentences = WordLists.allSentences.map { (text: $0, difficulty: Grader.grade($0).difficulty) }
+    private static let gradedWords = WordLists.allWords.map(gradedBothWays)
+    private static let gradedSentences = WordLists.allSentences.map(gradedBothWays)
+
+    private static func gradedBothWays(_ text: String) -> (text: String, difficulty: [Direction: Difficulty]) {
+        (text, Dictionary(uniqueKeysWithValues: Direction.allCases.map { ($0, Grader.grade(text, direction: $0).difficulty) }))
+    }
 
     public mutating func generateExercise(mode: ExerciseMode, difficulty: Difficulty) -> Puzzle {
-        let all = Self.pool(sentences: mode.isSentence, difficulty: difficulty)
+        let all = Self.pool(mode, difficulty: difficulty)
         let weak = Set(weakSymbols.map { Character($0.uppercased()) })
         let favoured = all.filter { $0.contains { weak.contains($0) } }
         let pool = favoured.isEmpty ? all : favoured

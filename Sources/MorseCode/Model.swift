@@ -50,12 +50,26 @@ public enum ExerciseMode: String, Codable, Sendable, CaseIterable, Comparable {
     /// True when the prompt is code and the answer text.
     public var promptIsCode: Bool { self == .codeToWord || self == .codeToSentence }
 
+    /// What the exercise asks of the learner: recognising codes (reading
+    /// them, code to text) or producing them (sending, text to code).
+    public var direction: Direction { promptIsCode ? .recognition : .production }
+
     /// True when the text side is a sentence (two words or more).
     public var isSentence: Bool { self == .codeToSentence || self == .sentenceToCode }
 
     public static func < (a: ExerciseMode, b: ExerciseMode) -> Bool {
         allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
     }
+}
+
+/// The skill an exercise practises, which the grade weighs differently.
+public enum Direction: String, Sendable, CaseIterable {
+    /// Code to text: the code is shown, with its letter gaps; the learner
+    /// tells each code from those one signal away.
+    case recognition
+    /// Text to code: the learner recalls each symbol's code whole and sends
+    /// it, keeping the letter gaps.
+    case production
 }
 
 /// One exercise: the family's puzzle.

@@ -2,17 +2,24 @@ import PuzzleKit
 
 /// What makes Morse hard to read or send, easiest first: the one weight table
 /// the grader, its explanations and the generator's difficulty targeting
-/// derive from.
+/// derive from. An exercise is weighed by its ``Direction``: recognising
+/// codes (code to text) or producing them (text to code).
 ///
-/// | feature | rule | weight | grade |
-/// |---|---|---|---|
-/// | ``shortSymbol`` | a symbol of at most 5 time units (E T I A N S) | 1 | Beginner |
-/// | ``confusablePair`` | two symbols of the exercise one signal apart (E/T, S/H) | 2 | Beginner |
-/// | ``mediumSymbol`` | a letter of 7–9 units (H U R D K G W V F L B M) | 2 | Intermediate |
-/// | ``longSymbol`` | a letter of 11 units or more (C J O P Q X Y Z) | 3 | Intermediate |
-/// | ``ambiguousWord`` | a word whose unspaced code decodes in ≥ 100,000 ways | 3 | Advanced |
-/// | ``digit`` | a digit (five signals) | 4 | Advanced |
-/// | ``punctuation`` | a punctuation mark (five to seven signals) | 5 | Advanced |
+/// | feature | rule | weight reading | weight sending | grade |
+/// |---|---|---|---|---|
+/// | ``shortSymbol`` | a symbol of at most 5 time units (E T I A N S) | 1 | 1 | Beginner |
+/// | ``confusablePair`` | two symbols of the exercise one signal apart (E/T, S/H) | 2 | 1 | Beginner |
+/// | ``mediumSymbol`` | a letter of 7–9 units (H U R D K G W V F L B M) | 2 | 3 | Intermediate |
+/// | ``longSymbol`` | a letter of 11 units or more (C J O P Q X Y Z) | 3 | 4 | Intermediate |
+/// | ``ambiguousWord`` | sending only: a word whose code, run together, decodes in ≥ 100,000 ways | — | 3 | Advanced |
+/// | ``digit`` | a digit (five signals) | 4 | 5 | Advanced |
+/// | ``punctuation`` | a punctuation mark (five to seven signals) | 5 | 6 | Advanced |
+///
+/// Sending recalls every code whole, with nothing to look at, so each symbol
+/// longer than the shortest weighs one more than reading it; reading weighs a
+/// confusable pair more, since the shown code must be told from its
+/// neighbour signal by signal (sending shows the two letters apart). Reading
+/// never meets an ambiguous word: the prompt shows the letter gaps.
 public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     case shortSymbol
     case confusablePair
@@ -22,30 +29,38 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     case digit
     case punctuation
 
-    /// (code, name, one-line rule, weight, difficulty): the table's row.
-    private var entry: (code: String, name: String, rule: String, weight: Int, difficulty: Difficulty) {
+    /// (code, name, one-line rule, weight reading, weight sending, difficulty): the table's row.
+    private var entry: (code: String, name: String, rule: String, reading: Int, sending: Int, difficulty: Difficulty) {
         switch self {
         case .shortSymbol:
-            return ("short-symbol", "Short symbol", "A symbol of at most 5 time units (E T I A N S) is quick to hear and to tap.", 1, .beginner)
+            return ("short-symbol", "Short symbol", "A symbol of at most 5 time units (E T I A N S) is quick to hear and to tap.", 1, 1, .beginner)
         case .confusablePair:
-            return ("confusable-pair", "Confusable pair", "Two symbols of the exercise whose codes are one signal apart (E/T, S/H) are easily mixed up.", 2, .beginner)
+            return ("confusable-pair", "Confusable pair", "Two symbols of the exercise whose codes are one signal apart (E/T, S/H) are easily mixed up, above all when reading.", 2, 1, .beginner)
         case .mediumSymbol:
-            return ("medium-symbol", "Medium symbol", "A letter of 7 to 9 time units has three or four signals to hold in mind.", 2, .intermediate)
+            return ("medium-symbol", "Medium symbol", "A letter of 7 to 9 time units has three or four signals to count when reading and to recall when sending.", 2, 3, .intermediate)
         case .longSymbol:
-            return ("long-symbol", "Long symbol", "A letter of 11 time units or more has several dashes to count.", 3, .intermediate)
+            return ("long-symbol", "Long symbol", "A letter of 11 time units or more has several dashes to count when reading and to recall when sending.", 3, 4, .intermediate)
         case .ambiguousWord:
-            return ("ambiguous-word", "Ambiguous word", "A word whose code, run together, decodes in at least 100,000 ways falls apart if a letter gap is missed.", 3, .advanced)
+            return ("ambiguous-word", "Ambiguous word", "Sending only: a word whose code, run together, decodes in at least 100,000 ways falls apart if the sender drops a letter gap.", 3, 3, .advanced)
         case .digit:
-            return ("digit", "Digit", "A digit has five signals.", 4, .advanced)
+            return ("digit", "Digit", "A digit has five signals.", 4, 5, .advanced)
         case .punctuation:
-            return ("punctuation", "Punctuation", "A punctuation mark has five to seven signals and is rarely practised.", 5, .advanced)
+            return ("punctuation", "Punctuation", "A punctuation mark has five to seven signals and is rarely practised.", 5, 6, .advanced)
         }
     }
 
     public var code: String { entry.code }
     public var name: String { entry.name }
     public var rule: String { entry.rule }
-    public var weight: Int { entry.weight }
+    /// The weight when sending, the heavier direction (`TechniqueTier`'s one
+    /// weight column); a grade weighs each occurrence by ``weight(in:)``.
+    public var weight: Int { entry.sending }
+
+    /// The weight of one occurrence in an exercise of `direction`.
+    public func weight(in direction: Direction) -> Int {
+        direction == .recognition ? entry.reading : entry.sending
+    }
+
     /// The difficulty of an exercise whose hardest feature this is.
     public var difficulty: Difficulty { entry.difficulty }
 

@@ -5,21 +5,84 @@ import Testing
 
 @Suite struct GraderTests {
     @Test func featuresAndLabels() {
-        #expect(Grader.grade("TEA").difficulty == .beginner)
-        #expect(Grader.grade("TEA").steps.contains { $0.feature == .confusablePair && $0.subject == "E/T" })
-        #expect(Grader.grade("SOS").hardest == .longSymbol)
-        #expect(Grader.grade("SOS").score == 1 + 3 + 1)
-        #expect(Grader.grade("R2D2").difficulty == .advanced)
-        #expect(Grader.grade("WHY?").hardest == .punctuation)
-        #expect(Grader.grade("TELEGRAPH").steps.contains { $0.feature == .ambiguousWord })
+        for direction in Direction.allCases {
+            #expect(Grader.grade("TEA", direction: direction).difficulty == .beginner)
+            #expect(Grader.grade("TEA", direction: direction).steps.contains { $0.feature == .confusablePair && $0.subject == "E/T" })
+            #expect(Grader.grade("SOS", direction: direction).hardest == .longSymbol)
+            #expect(Grader.grade("R2D2", direction: direction).difficulty == .advanced)
+            #expect(Grader.grade("WHY?", direction: direction).hardest == .punctuation)
+        }
+        #expect(Grader.grade("SOS", direction: .recognition).score == 1 + 3 + 1)
+        #expect(Grader.grade("SOS", direction: .production).score == 1 + 4 + 1)
+        #expect(Grader.grade("TELEGRAPH", direction: .production).steps.contains { $0.feature == .ambiguousWord })
         #expect(Technique.allCases.map(\.gradeLabel) == ["Beginner", "Beginner", "Intermediate", "Intermediate", "Advanced", "Advanced", "Advanced"])
         #expect(Technique.allCases == Technique.allCases.sorted())
     }
 
     @Test func everyDifficultyHasMaterial() {
-        for difficulty in Difficulty.allCases {
-            #expect(Generator.pool(sentences: false, difficulty: difficulty).count >= 10)
-            #expect(Generator.pool(sentences: true, difficulty: difficulty).count >= 5)
+        for mode in ExerciseMode.allCases {
+            for difficulty in Difficulty.allCases {
+                #expect(Generator.pool(mode, difficulty: difficulty).count >= (mode.isSentence ? 5 : 10), "\(mode) \(difficulty)")
+            }
+        }
+    }
+}
+
+/// Issue 35: reading a code (recognition) and sending it (production) are
+/// graded differently, uniqueness counts the answers the learner faces, and
+/// ambiguity is measured on what the learner sees.
+@Suite struct DirectionGradeTests {
+    let family = MorseCodeFamily()
+
+    private func exercise(_ word: String, _ mode: ExerciseMode) throws -> Puzzle {
+        let code = try MorseText.encode(word)
+        return Puzzle(id: "x", mode: mode, difficulty: .beginner, prompt: mode.promptIsCode ? code : word,
+                      answer: mode.promptIsCode ? word : code)
+    }
+
+    /// The same word read and sent: different scores, rows and sentences.
+    @Test(arguments: ["TEN", "SOS", "QUIZ", "R2D2", "WHY?"])
+    func sendingAWordGradesOtherwiseThanReadingIt(_ word: String) throws {
+        let read = try family.grade(try exercise(word, .codeToWord), solutionsUpTo2: nil, explain: true, timeLimit: nil)
+        let sent = try family.grade(try exercise(word, .wordToCode), solutionsUpTo2: nil, explain: true, timeLimit: nil)
+        #expect(read.score != sent.score)
+        #expect(read.explanation != sent.explanation)
+        #expect(read.fields.first { $0.key == "direction" }?.value == .string("recognition"))
+        #expect(sent.fields.first { $0.key == "direction" }?.value == .string("production"))
+    }
+
+    /// A spaced code decodes one way and a text has one code: the grade says
+    /// unique for every mode (it said SEVERAL SOLUTIONS, counting the code
+    /// run together), though `solve` still counts the run-together code.
+    @Test(arguments: ExerciseMode.allCases)
+    func aSpacedCodeAndATextGradeUnique(_ mode: ExerciseMode) throws {
+        let text = mode.isSentence ? "SEND HELP NOW" : "TELEGRAPH"
+        let puzzle = try exercise(text, mode)
+        #expect(try family.grade(puzzle, solutionsUpTo2: 2, explain: false, timeLimit: nil).solutionsUpTo2 == 1)
+        #expect(try family.count(puzzle, limits: CountLimits(solutions: 2)).solutionCount == 2)
+    }
+
+    /// Reading shows the letter gaps, so no word is ambiguous; sending the
+    /// same word, the gaps are the sender's to keep.
+    @Test func ambiguousWordIsZeroForASpacedCode() throws {
+        for mode in ExerciseMode.allCases where mode.promptIsCode {
+            let text = mode.isSentence ? "THE TELEGRAPH CHANGED EVERYTHING" : "TELEGRAPH"
+            let grade = try family.grade(try exercise(text, mode), solutionsUpTo2: nil, explain: false, timeLimit: nil)
+            #expect(grade.stepsPerTechnique.first { $0.technique.code == "ambiguous-word" }?.steps == 0)
+            #expect(grade.fields.first { $0.key == "maxWordAmbiguity" }?.value == .string("1"))
+        }
+        let sent = try family.grade(try exercise("TELEGRAPH", .wordToCode), solutionsUpTo2: nil, explain: false, timeLimit: nil)
+        #expect(sent.stepsPerTechnique.first { $0.technique.code == "ambiguous-word" }?.steps == 1)
+        #expect(sent.fields.first { $0.key == "maxWordAmbiguity" }?.value == .string("1870780"))
+    }
+
+    /// Every sentence names its symbol and that symbol's code.
+    @Test func sentencesNameTheSymbolAndItsCode() throws {
+        for mode in [ExerciseMode.codeToWord, .wordToCode] {
+            let grade = try family.grade(try exercise("QUIZ", mode), solutionsUpTo2: nil, explain: true, timeLimit: nil)
+            for (symbol, code) in [("Q", "--.-"), ("U", "..-"), ("I", ".."), ("Z", "--..")] {
+                #expect(grade.explanation.contains { $0.contains(symbol) && $0.contains(code) }, "\(mode) \(symbol)")
+            }
         }
     }
 }

@@ -44,7 +44,7 @@ import Testing
         }
     }
 
-    /// The grade row: the core keys, units, signals and maxWordAmbiguity,
+    /// The grade row: the core keys, direction, units, signals and maxWordAmbiguity,
     /// one count per feature; each key with one JSON type.
     @Test func gradeFieldsFollowTheOneSchema() throws {
         var types: [String: Set<String>] = [:]
@@ -52,7 +52,7 @@ import Testing
             for seed in 1...10 {
                 let exercise = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
                 let grade = try family.grade(exercise, solutionsUpTo2: nil, explain: false, timeLimit: nil)
-                #expect(grade.fields.map(\.key) == GradeResult.coreKeys + ["units", "signals", "maxWordAmbiguity"]
+                #expect(grade.fields.map(\.key) == GradeResult.coreKeys + ["direction", "units", "signals", "maxWordAmbiguity"]
                     + Technique.allCases.map { "steps_" + $0.code })
                 for (key, value) in grade.fields { types[key, default: []].insert(jsonType(value)) }
             }

@@ -119,8 +119,10 @@ import Testing
     }
 
     /// Issue 33: `solve` of a generated Morse exercise whose decodings
-    /// exceed 64 bits exited 1, while `check` and `grade` accepted it.
-    @Test(arguments: ["code-to-sentence-advanced", "sentence-to-code-advanced"])
+    /// exceed 64 bits exited 1, while `check` and `grade` accepted it. (The
+    /// long letter-only sentences that overflow grade Intermediate when read
+    /// since issue 35, Advanced when sent.)
+    @Test(arguments: ["code-to-sentence-intermediate", "sentence-to-code-advanced"])
     func everyGeneratedMorseExerciseSolves(_ profile: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
