@@ -146,8 +146,8 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
     public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { step.facts.strategy }
 
     /// The sheet's label is the median exercise's grade, and an exercise's
-    /// grade is that of its score (``Technique/label(score:)``: 1–3
-    /// warm-up, 4–5 practice, 6–7 challenge, 8 master); as that is
+    /// grade is that of its score (``Technique/label(score:)``: 1–2
+    /// warm-up, 3–4 practice, 5–6 challenge, 7–8 master); as that is
     /// monotone, it is the grade of the median exercise score. One hard
     /// exercise among ten easy ones does not make the sheet hard (with the
     /// hardest exercise's grade, 89 % of `very-easy` sheets were

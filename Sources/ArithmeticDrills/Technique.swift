@@ -19,19 +19,19 @@ import PuzzleKit
 /// | ``tie`` | the fact is a tie, `x = y` (`4 + 4`, `8 - 4`) | 1 |
 /// | ``tenComplement`` | the fact makes ten, `s = 10` (`7 + 3`, `10 - 7`) | 1 |
 /// | ``subtraction`` | a subtraction | 1 |
-/// | ``bigOperand`` | an operand above 5 (more than one hand) | 1 |
+/// | ``bigOperand`` | near or no anchor with an operand above 5 (more than one hand) | 1 |
 /// | ``bigResult`` | the result is above 10 (more than two hands) | 1 |
 /// | ``nearAnchor`` | one away from a tie (`4 + 5`) or from ten (`6 + 5`, `9 - 4`) | 2 |
 /// | ``noAnchor`` | no strategy above applies: the fact must be known or worked out | 3 |
 /// | ``crossTen`` | the ones pass a ten (`7 + 5`: 7 → 10 → 12; `12 - 5`) | 3 |
 ///
 /// **The one rule.** The score of an exercise is the sum of its features'
-/// weights (1 … 8); its grade is that of its score: 1–3 warm-up, 4–5
-/// practice, 6–7 challenge, 8 master (``label(score:)``). A sheet's grade
+/// weights (1 … 8); its grade is that of its score: 1–2 warm-up, 3–4
+/// practice, 5–6 challenge, 7–8 master (``label(score:)``). A sheet's grade
 /// is that of its median exercise score. So a heavier feature never counts
 /// for less than a lighter one: `9 - 4` (near-anchor, subtraction,
-/// big-operand: 4) is practice, `7 - 6` (count-on, subtraction,
-/// big-operand: 3) warm-up. A feature's ``gradeLabel`` is the grade of its
+/// big-operand: 4) is practice, `7 - 6` (count-on, subtraction: 2)
+/// warm-up. A feature's ``gradeLabel`` is the grade of its
 /// weight alone.
 public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     case zero
@@ -84,12 +84,12 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     /// The grade labels, easiest first.
     public static let gradeLabels = ["warm-up", "practice", "challenge", "master"]
 
-    /// The lowest score of each grade after the first: 4 practice, 6
-    /// challenge, 8 master.
-    public static let gradeThresholds = [4, 6, 8]
+    /// The lowest score of each grade after the first: 3 practice, 5
+    /// challenge, 7 master.
+    public static let gradeThresholds = [3, 5, 7]
 
-    /// The grade of an exercise score: 1–3 warm-up, 4–5 practice, 6–7
-    /// challenge, 8 and above master.
+    /// The grade of an exercise score: 1–2 warm-up, 3–4 practice, 5–6
+    /// challenge, 7 and above master.
     public static func label(score: Int) -> String {
         gradeLabels[gradeThresholds.count { score >= $0 }]
     }
@@ -131,8 +131,8 @@ public struct ExerciseFeatures: Sendable, Equatable {
     public var label: String { Technique.label(score: score) }
 
     /// The starting difficulty rating of the exercise in the adaptive model:
-    /// the score centred on 4.5 and scaled by 0.7 (−2.45 … +2.45).
-    public var initialRating: Double { (Double(score) - 4.5) * 0.7 }
+    /// the score centred on 3.5 and scaled by 0.7 (−1.75 … +3.15).
+    public var initialRating: Double { (Double(score) - 3.5) * 0.7 }
 
     /// The strategy a child can use, as a sentence (for hints and
     /// `grade --explain`).

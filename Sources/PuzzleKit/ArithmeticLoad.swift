@@ -66,7 +66,7 @@ public struct ArithmeticFact: Hashable, Sendable, CustomStringConvertible {
 /// | ``nearAnchor`` | one away from a tie (`4 + 5`) or from ten (`6 + 5`, `9 - 4`) | 2 |
 /// | ``noAnchor`` | no strategy above: the fact must be known or worked out | 3 |
 /// | ``subtraction`` | a subtraction | 1 |
-/// | ``bigOperand`` | an operand above 5 (more than one hand) | 1 |
+/// | ``bigOperand`` | near or no anchor with an operand above 5 (more than one hand) | 1 |
 /// | ``bigResult`` | a result above 10 (more than two hands) | 1 |
 /// | ``crossTen`` | the ones pass a ten (`7 + 5`: 7 → 10 → 12; `12 - 5`) | 3 |
 /// | ``placeValue`` | a number above 20: tens and ones to keep apart | 2 |
@@ -107,7 +107,7 @@ public enum ArithmeticFeature: Int, CaseIterable, Sendable, Comparable {
         case .nearAnchor: return ("near-anchor", "Near anchor", "one away from a tie (4 + 5) or from ten (6 + 5, 9 - 4)", 2)
         case .noAnchor: return ("no-anchor", "No anchor", "no zero, count-on, tie, ten or near anchor: the fact must be known or worked out", 3)
         case .subtraction: return ("subtraction", "Subtraction", "a subtraction", 1)
-        case .bigOperand: return ("big-operand", "Big operand", "an operand above 5 (more than one hand)", 1)
+        case .bigOperand: return ("big-operand", "Big operand", "a near- or no-anchor fact with an operand above 5 (more than one hand)", 1)
         case .bigResult: return ("big-result", "Big result", "the result is above 10 (more than two hands)", 1)
         case .crossTen: return ("cross-ten", "Cross the ten", "the ones pass a ten (7 + 5: 7 -> 10 -> 12; 12 - 5)", 3)
         case .placeValue: return ("place-value", "Place value", "a number above 20: tens and ones to keep apart", 2)
@@ -157,9 +157,11 @@ public struct ArithmeticLoad: Hashable, Sendable {
             let (a, b, result) = (fact.a / unit, fact.b / unit, fact.result / unit)
             // The addition fact x + y = s.
             let (x, y, s) = fact.operation == .addition ? (a, b, result) : (b, result, a)
-            found.append(Self.strategy(x, y, s))
+            let strategy = Self.strategy(x, y, s)
+            found.append(strategy)
             if fact.operation == .subtraction { found.append(.subtraction) }
-            if max(a, b) > 5 { found.append(.bigOperand) }
+            // Fingers run out only for a fact worked out, not one a strategy gives.
+            if max(a, b) > 5 && (strategy == .nearAnchor || strategy == .noAnchor) { found.append(.bigOperand) }
             if result > 10 { found.append(.bigResult) }
             let columns = Self.columns(x, y)
             if columns.passesTen { found.append(.crossTen) }

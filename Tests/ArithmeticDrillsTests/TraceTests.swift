@@ -57,9 +57,9 @@ import Testing
     /// the grade of the median score.
     @Test func theSheetLabelIsTheMedianExercises() throws {
         #expect(family.labelRule == .quantile(0.5))
-        // Scores 1 1 1 1 4 4 4 5 8 8: warm-up ×4, practice ×4, master ×2 → practice.
-        let sheet = try TextFormat.read("2 + 2\n3 + 1\n5 + 5\n4 + 4\n9 - 4\n7 - 3\n8 - 3\n7 - 4\n7 + 5\n8 + 6\n", file: "m.drill")
-        #expect(sheet.exercises.map(\.features.score).sorted() == [1, 1, 1, 1, 4, 4, 4, 5, 8, 8])
+        // Scores 1 1 1 1 3 4 4 4 8 8: warm-up ×4, practice ×4, master ×2 → practice.
+        let sheet = try TextFormat.read("2 + 2\n3 + 1\n5 + 5\n4 + 4\n9 - 4\n7 - 3\n3 + 5\n7 - 4\n7 + 5\n8 + 6\n", file: "m.drill")
+        #expect(sheet.exercises.map(\.features.score).sorted() == [1, 1, 1, 1, 3, 4, 4, 4, 8, 8])
         let labels = sheet.exercises.map(\.features.label)
         #expect(labels.filter { $0 == "warm-up" }.count == 4 && labels.filter { $0 == "practice" }.count == 4
             && labels.filter { $0 == "master" }.count == 2)
