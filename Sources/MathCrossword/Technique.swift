@@ -56,7 +56,7 @@ public enum Technique: Int, CaseIterable, Codable, Sendable, Comparable {
         case .poolCounting:
             return ("pool-counting", "Pool counting", "Some cells must use up all tiles of some values between them, which leaves another cell a single value.", 9, .expert)
         case .contradiction:
-            return ("contradiction", "Contradiction", "Every other value of a cell, put in and narrowed as above, leaves some equation or tile with no way to finish: the cell takes the one value left.", 12, .expert)
+            return ("contradiction", "Contradiction", "Every other value of a cell, put in and filled forward (narrowed as above; every cell left a single value written in, using up its tile; again), leaves some equation or tile with no way to finish: the cell takes the one value left.", 12, .expert)
         case .guess:
             return ("guess", "Guess", "No sure step: try a value and back up if it leads to a contradiction.", 20, .guessRequired)
         }
