@@ -143,7 +143,7 @@ public enum Grader {
             let shape = "\(signalCount(code)), \(units) unit\(units == 1 ? "" : "s")"
             let kind: String
             switch step.feature {
-            case .digit: kind = "a digit, always five signals to \(reading ? "count" : "recall")"
+            case .digit: kind = "a digit, always five signals: 1–5 leading dots give 1–5, 1–5 leading dashes give 6–9 and 0"
             case .punctuation: kind = "a punctuation mark, rarely practised, \(code.count) signals to \(reading ? "count" : "recall")"
             case .shortSymbol: kind = "a short code"
             default: kind = "\(code.count) signals to \(reading ? "count" : "recall")"
