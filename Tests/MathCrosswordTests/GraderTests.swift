@@ -189,10 +189,14 @@ import MathCrossword
     @Test func oneNarrowingStepPerFixpoint() throws {
         let trace = try Grader().trace(example(.narrowing))
         #expect(trace.steps.map(\.technique) == Array(repeating: .narrowing, count: 7))
-        #expect(trace.steps.map(\.points) == [Technique.narrowing.weight] + Array(repeating: Technique.oneBlank.weight, count: 6))
+        // A step's points are its technique's weight (1 for a cell the
+        // narrowing already fixed) plus the arithmetic load of its fact.
+        let loads = trace.steps.map { $0.facts.arithmetic?.score ?? 0 }
+        let weights = [Technique.narrowing.weight] + Array(repeating: Technique.oneBlank.weight, count: 6)
+        #expect(trace.steps.map(\.points) == zip(weights, loads).map { $0 + $1 })
         #expect(trace.steps.map(\.facts.followsStep) == [nil] + Array(repeating: 1, count: 6))
         #expect(trace.metrics.rounds == 1)
-        #expect(trace.score == Technique.narrowing.weight + 6 * Technique.oneBlank.weight + 1)
+        #expect(trace.score == weights.reduce(0, +) + loads.reduce(0, +) + 1)
     }
 
     /// Every logical step of a generated unique puzzle's grade places its
