@@ -208,14 +208,21 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
         ]
     }
 
-    /// The steps per technique, the forced steps and the crossings.
+    /// The steps per technique, the forced steps and the crossings; then the
+    /// two tiers the label combines, with the hardest fact a step asks.
     public func details(_ trace: Trace, of level: Puzzle) -> [String] {
         let techniques = trace.stepsPerTechnique.filter { $0.steps > 0 }.map { "\($0.technique.code) \($0.steps)" }
         let metrics = trace.metrics, crossings = CrossingMetrics(level)
+        var tiers = "tiers: logic \(trace.difficulty.rawValue), arithmetic \(trace.arithmeticLabel.rawValue)"
+            + " (step load median \(trace.medianArithmeticLoad)"
+        if let hardest = trace.steps.compactMap(\.facts.arithmetic).max(by: { $0.score < $1.score }) {
+            tiers += ", hardest \(hardest.score): \(hardest.fact)"
+        }
         return ["steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", metrics.forcedShare * 100)),"
             + " longest forced run \(metrics.longestForcedRun); crossings: \(crossings.cells) cells"
             + " (\(crossings.blankCells) empty), \(crossings.minPerEquation)–"
-            + "\(String(format: "%.2f", crossings.meanPerEquation)) per equation"]
+            + "\(String(format: "%.2f", crossings.meanPerEquation)) per equation",
+                tiers + ")"]
     }
 
     public func startSession(_ level: Puzzle) -> GameSession { GameSession(level: level) }

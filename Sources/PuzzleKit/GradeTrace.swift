@@ -153,7 +153,14 @@ public struct GradeTrace<Technique: TechniqueTier, Facts: Sendable>: Sendable {
     /// Steps per technique, in the technique table's order.
     @inlinable
     public var stepsPerTechnique: [(technique: Technique, steps: Int)] {
-        Technique.allCases.map { technique in (technique, steps.lazy.filter { $0.technique == technique }.count) }
+        // One pass that reads only each step's technique (a step's facts
+        // are not copied).
+        let techniques = Array(Technique.allCases)
+        var counts = [Int](repeating: 0, count: techniques.count)
+        for index in steps.indices {
+            if let position = techniques.firstIndex(of: steps[index].technique) { counts[position] += 1 }
+        }
+        return zip(techniques, counts).map { (technique: $0, steps: $1) }
     }
 
     /// The label `rule` gives the path, from the technique table's label
