@@ -100,15 +100,21 @@ public enum CrosswordArithmetic {
                 if index < count { through[index].append(e) }
             }
         }
+        // Each equation's hardest fact at the path's end, worked out once.
+        var equationLoads = [ArithmeticLoad??](repeating: nil, count: level.equations.count)
+        func load(_ e: Int) -> ArithmeticLoad? {
+            if let known = equationLoads[e] { return known }
+            let found = hardestFact(of: level.equations[e], in: level, values: values)
+            equationLoads[e] = .some(found)
+            return found
+        }
         var weighed = steps
         for (i, step) in path.enumerated() where i < weighed.count && level.contains(step.position) {
             let index = step.position.row * level.columns + step.position.column
             guard index < count else { continue }
             let cellEquations = through[index]
             let read = cellEquations.filter(step.equations.contains)
-            let loads = (read.isEmpty ? cellEquations : read).compactMap {
-                hardestFact(of: level.equations[$0], in: level, values: values)
-            }
+            let loads = (read.isEmpty ? cellEquations : read).compactMap(load)
             guard let hardest = loads.max(by: { $0.score < $1.score }) else { continue }
             weighed[i].facts.arithmetic = hardest
             weighed[i].points += hardest.score
@@ -120,7 +126,7 @@ public enum CrosswordArithmetic {
 extension GradeTrace where Technique == MathCrossword.Technique, Facts == StepFacts {
     /// Each step's arithmetic load, in path order (0 for a step without a
     /// complete equation).
-    public var arithmeticLoads: [Int] { steps.map { $0.facts.arithmetic?.score ?? 0 } }
+    public var arithmeticLoads: [Int] { steps.indices.map { steps[$0].facts.arithmetic?.score ?? 0 } }
 
     /// The (upper) median step load, 0 without steps.
     public var medianArithmeticLoad: Int {

@@ -213,9 +213,10 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
     public func details(_ trace: Trace, of level: Puzzle) -> [String] {
         let techniques = trace.stepsPerTechnique.filter { $0.steps > 0 }.map { "\($0.technique.code) \($0.steps)" }
         let metrics = trace.metrics, crossings = CrossingMetrics(level)
-        var tiers = "tiers: logic \(trace.difficulty.rawValue), arithmetic \(trace.arithmeticLabel.rawValue)"
-            + " (step load median \(trace.medianArithmeticLoad)"
-        if let hardest = trace.steps.compactMap(\.facts.arithmetic).max(by: { $0.score < $1.score }) {
+        let median = trace.medianArithmeticLoad
+        var tiers = "tiers: logic \(trace.difficulty.rawValue),"
+            + " arithmetic \(CrosswordArithmetic.arithmeticLabel(medianLoad: median).rawValue) (step load median \(median)"
+        if let hardest = trace.steps.indices.compactMap({ trace.steps[$0].facts.arithmetic }).max(by: { $0.score < $1.score }) {
             tiers += ", hardest \(hardest.score): \(hardest.fact)"
         }
         return ["steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", metrics.forcedShare * 100)),"
