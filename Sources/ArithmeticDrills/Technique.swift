@@ -1,7 +1,7 @@
 import PuzzleKit
 
 /// The features that make an exercise hard for a young child: the rows of
-/// the shared arithmetic model (``ArithmeticFeature`` in PuzzleKit, which
+/// the shared arithmetic model (`ArithmeticFeature` in PuzzleKit, which
 /// holds their rules and weights) that an addition or subtraction within 20
 /// can have, ordered by weight. It is the one table the grader, the
 /// generator's targeting, the metric columns and the adaptive model's

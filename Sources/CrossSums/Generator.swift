@@ -129,6 +129,9 @@ public struct Generator: Sendable {
     /// targeted generation of `--difficulty`: `accept` checks the label).
     ///
     /// - Parameters:
+    ///   - settings: the grid size, difficulty and budget, as for
+    ///     ``generate(_:seed:)``.
+    ///   - seed: the seed of the candidates (same seed, same puzzle).
     ///   - needsGuess: want a unique puzzle that the techniques up to
     ///     ``Technique/rowAndColumn`` do not solve (settings' difficulty
     ///     is then ignored): a candidate they solve is too easy, a stuck one

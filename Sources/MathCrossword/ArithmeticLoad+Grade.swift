@@ -1,18 +1,18 @@
 import PuzzleKit
 
 /// The arithmetic a math crossword asks of a child, from the shared model
-/// (``ArithmeticLoad`` in PuzzleKit: the features the drills grade with,
+/// (`ArithmeticLoad` in PuzzleKit: the features the drills grade with,
 /// extended to multiplication, division and larger numbers).
 ///
 /// Each step that places a value asks one arithmetic fact: the equation
 /// through its cell that it read (or, for a step that read none, the
 /// hardest equation through the cell), with the values of the path's end.
-/// The step's arithmetic load is that fact's score (``ArithmeticLoad/score``),
+/// The step's arithmetic load is that fact's score (`ArithmeticLoad.score`),
 /// 0 when the equation is not complete at the path's end. A step's points
 /// are its technique's weight plus its arithmetic load.
 ///
 /// **The label rule.** A grade reports two tiers: the *logic tier* — the
-/// hardest technique's label (``GradeTrace/difficulty``, the family field
+/// hardest technique's label (`GradeTrace.difficulty`, the family field
 /// `logicLabel`) — and the *arithmetic tier* — the label of the median
 /// step load (`arithmeticLabel`, ``arithmeticLabel(medianLoad:)``). The
 /// puzzle's label is the harder of the two; `guess-required` comes from the

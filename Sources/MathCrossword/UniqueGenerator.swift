@@ -43,7 +43,7 @@ extension Generator {
     public static let maxLabelLayouts = 300
 
     /// Generates a unique level whose grade is exactly `label`
-    /// (``GradeTrace/combinedLabel``: the harder of the logic tier and the
+    /// (`GradeTrace.combinedLabel`: the harder of the logic tier and the
     /// arithmetic tier).
     ///
     /// - Throws: ``GenerationError/labelNotReached(_:layouts:seen:)`` with the
