@@ -143,7 +143,7 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
     }
 
     /// The exercise's strategy (``ExerciseFeatures/strategy``).
-    public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { step.facts.strategy }
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { step.facts.strategy }
 
     /// The sheet's label is the median exercise's grade, and an exercise's
     /// grade is that of its score (``Technique/label(score:)``: 1–2
@@ -171,7 +171,7 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
     }
 
     /// One line per exercise, in the sheet's order.
-    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] {
+    public func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] {
         puzzle.exercises.map { e in
             let g = e.features
             return "\(g.exercise): score \(g.score), \(g.label) (\(g.features.map(\.code).joined(separator: ", ")))"

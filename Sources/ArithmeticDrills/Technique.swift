@@ -69,8 +69,8 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     }
 
     public var code: String { feature.code }
-    public var name: String { feature.name }
-    public var rule: String { feature.rule }
+    public func name(in language: Language) -> String { feature.name }
+    public func rule(in language: Language) -> String { feature.rule }
     public var weight: Int { feature.weight }
     /// The grade of the feature's weight alone (``label(score:)``).
     public var gradeLabel: String { Technique.label(score: weight) }

@@ -81,7 +81,7 @@ public struct LineConsequence: Sendable, Equatable {
 ///     Row 1 needs 10 from 2, 3, 5 and 8. The only ways are 2 + 8 and 2 + 3 + 5. Every way uses the 2 in column 1, so keep it.
 ///     Suppose the 4 at row 1, column 2 were kept. Then row 1 would remove the 6 in column 5; column 5 would still need 6 but its undecided numbers add up to only 3, so it could no longer reach 9. So remove the 4.
 extension CrossSumsFamily {
-    public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String {
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String {
         let explain = Explain(puzzle: puzzle)
         switch step.facts {
         case .line(let state):

@@ -142,7 +142,7 @@ public struct GameSession: Sendable {
         let hint: Hint
         if let step = grader.nextStep(marks: current),
            let move = step.moves.first(where: { marks[$0.position.row][$0.position.column] == .undecided }) {
-            hint = Hint(move: move, technique: step.technique, explanation: CrossSumsFamily().sentence(step, in: puzzle))
+            hint = Hint(move: move, technique: step.technique, explanation: CrossSumsFamily().sentence(step, in: puzzle, language: .english))
         } else {
             let open = puzzle.positions.filter { marks[$0.row][$0.column] == .undecided }
             guard let position = open.first(where: { !solution[$0.row][$0.column] }) ?? open.first else { return nil }

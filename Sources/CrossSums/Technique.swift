@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// The deduction techniques of cross sums, easiest first: the one table the
 /// grader, the hints, the explanations and the generator's difficulty
 /// targeting all derive from.
@@ -50,13 +52,13 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConv
     }
 
     /// The display name.
-    public var name: String { entry.name }
+    public func name(in language: Language) -> String { entry.name }
     /// A short stable name for CSV columns and JSON values, e.g. `too-big`.
     public var code: String { entry.code }
     /// The camel-case key for JSON objects, e.g. `tooBig`.
     public var key: String { entry.key }
     /// The rule in one line.
-    public var rule: String { entry.rule }
+    public func rule(in language: Language) -> String { entry.rule }
     /// The weight of one step in the score (a guess weighs this times its depth).
     public var weight: Int { entry.weight }
     /// The difficulty whose puzzles may need this technique at most, or `nil`

@@ -190,7 +190,7 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
         Grader().trace(prepared.level, model: prepared.model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
     }
 
-    public func sentence(_ step: Trace.Step, in level: Puzzle) -> String { Explain.sentence(step, in: level) }
+    public func sentence(_ step: Trace.Step, in level: Puzzle, language: Language) -> String { Explain.sentence(step, in: level) }
 
     /// The level's size and how its equations cross, then the two tiers the
     /// label combines and the steps' arithmetic load (``CrosswordArithmetic``).
@@ -210,7 +210,7 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
 
     /// The steps per technique, the forced steps and the crossings; then the
     /// two tiers the label combines, with the hardest fact a step asks.
-    public func details(_ trace: Trace, of level: Puzzle) -> [String] {
+    public func details(_ trace: Trace, of level: Puzzle, language: Language) -> [String] {
         let techniques = trace.stepsPerTechnique.filter { $0.steps > 0 }.map { "\($0.technique.code) \($0.steps)" }
         let metrics = trace.metrics, crossings = CrossingMetrics(level)
         let median = trace.medianArithmeticLoad

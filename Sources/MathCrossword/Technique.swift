@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// The difficulty labels, easiest first. A puzzle's label is the label of the
 /// hardest technique its solution needs.
 public enum DifficultyLabel: String, CaseIterable, Codable, Sendable, Comparable {
@@ -65,9 +67,9 @@ public enum Technique: Int, CaseIterable, Codable, Sendable, Comparable {
     /// A short stable name for CSV columns and JSON keys, e.g. `one-blank`.
     public var code: String { entry.code }
     /// The name people read, e.g. "One blank".
-    public var name: String { entry.name }
+    public func name(in language: Language) -> String { entry.name }
     /// The rule in one line.
-    public var rule: String { entry.rule }
+    public func rule(in language: Language) -> String { entry.rule }
     /// Its weight in the difficulty score.
     public var weight: Int { entry.weight }
     /// The label of a puzzle whose hardest technique this is.

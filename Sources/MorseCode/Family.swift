@@ -153,7 +153,7 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
         return Trace(steps: steps, outcome: .solved, solutionsUpTo2: answers)
     }
 
-    public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { Grader.sentence(step.facts) }
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { Grader.sentence(step.facts) }
 
     /// The difficulty of the hardest feature (Beginner without any).
     public var labelRule: LabelRule { .hardest }
@@ -169,7 +169,7 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
                 ("maxWordAmbiguity", .string(measures.maxWordAmbiguity.description))]
     }
 
-    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] {
+    public func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] {
         let measures = Grader.measures(puzzle.text, direction: puzzle.mode.direction)
         let skill = puzzle.mode.direction == .recognition ? "reading (recognition)" : "sending (production)"
         return ["\(skill), \(measures.units) units, \(measures.signals) signals, hardest: \(trace.hardestTechnique?.name ?? "none")"]

@@ -50,8 +50,8 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     }
 
     public var code: String { entry.code }
-    public var name: String { entry.name }
-    public var rule: String { entry.rule }
+    public func name(in language: Language) -> String { entry.name }
+    public func rule(in language: Language) -> String { entry.rule }
     /// The weight when sending, the heavier direction (`TechniqueTier`'s one
     /// weight column); a grade weighs each occurrence by ``weight(in:)``.
     public var weight: Int { entry.sending }

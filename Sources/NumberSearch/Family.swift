@@ -175,7 +175,7 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
         return Trace(steps: steps, outcome: .solved, solutionsUpTo2: solutionsUpTo2.map { min($0, 2) } ?? min(product, 2))
     }
 
-    public func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { Grader.explanation(step.facts.grade, in: puzzle) }
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { Grader.explanation(step.facts.grade, in: puzzle) }
 
     /// The label of the hardest feature any question uses, lowered by the
     /// score (``Technique/label(hardest:score:)``).
@@ -192,7 +192,7 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
     }
 
     /// One line per question, in the level's order.
-    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] {
+    public func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] {
         trace.steps.sorted { $0.facts.index < $1.facts.index }.map { step in
             let g = step.facts.grade
             return "question \(step.facts.index + 1): \(g.question.operands[0]) + \(g.question.operands[1]) = \(g.question.target): "

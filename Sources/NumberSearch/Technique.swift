@@ -87,8 +87,8 @@ public enum Technique: Int, TechniqueTier, CustomStringConvertible {
     }
 
     public var code: String { entry.code }
-    public var name: String { entry.name }
-    public var rule: String { entry.rule }
+    public func name(in language: Language) -> String { entry.name }
+    public func rule(in language: Language) -> String { entry.rule }
     /// The weight in the score (for ``nearMiss``: per near miss).
     public var weight: Int { entry.weight }
     public var gradeLabel: String { entry.label }

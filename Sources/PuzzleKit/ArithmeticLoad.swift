@@ -6,6 +6,19 @@ public enum ArithmeticOperation: String, Sendable, CaseIterable {
     case division = "/"
 }
 
+extension ArithmeticOperation {
+    /// The sign people read, in every language: +, − (U+2212), × (U+00D7),
+    /// ÷ (U+00F7). Machine formats keep the ASCII ``rawValue``.
+    public var glyph: String {
+        switch self {
+        case .addition: "+"
+        case .subtraction: "\u{2212}"
+        case .multiplication: "\u{00D7}"
+        case .division: "\u{00F7}"
+        }
+    }
+}
+
 /// One arithmetic fact a child is asked, `a op b = result`, over `Int`.
 ///
 ///     ArithmeticFact(.subtraction, 12, 5)?.description  // "12 - 5 = 7"
@@ -40,6 +53,11 @@ public struct ArithmeticFact: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(a) \(operation.rawValue) \(b) = \(result)" }
+
+    /// The fact as people read it, with the operation's glyph: `12 − 5 = 7`.
+    public func text(_ language: Language) -> String {
+        "\(language.number(a)) \(operation.glyph) \(language.number(b)) = \(language.number(result))"
+    }
 }
 
 /// What makes one arithmetic fact hard for a child: the one table of

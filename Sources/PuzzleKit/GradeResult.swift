@@ -4,6 +4,9 @@
 public struct GradeResult: Sendable {
     /// The grade label (one of the family's ``GradingFamily/gradeLabels``).
     public var label: String
+    /// The label's name in the grade's language (the text output shows it;
+    /// JSON and CSV keep ``label``).
+    public var labelName: String
     public var score: Int
     /// The hardest technique needed.
     public var hardestTechnique: NamedTechnique?
@@ -39,12 +42,13 @@ public struct GradeResult: Sendable {
     /// The grade of a trace: its label by `labelRule` over `labels`, the
     /// family's fields and details, and its sentences when given.
     @inlinable
-    public init<T: TechniqueTier, F: Sendable>(_ trace: GradeTrace<T, F>, label: String,
+    public init<T: TechniqueTier, F: Sendable>(_ trace: GradeTrace<T, F>, label: String, labelName: String, language: Language,
                                                familyFields: [(key: String, value: ReportValue)], details: [String],
                                                explanation: [String]) {
         self.label = label
+        self.labelName = labelName
         score = trace.score
-        hardestTechnique = trace.hardestTechnique.map(NamedTechnique.init)
+        hardestTechnique = trace.hardestTechnique.map { NamedTechnique($0, language) }
         outcome = trace.outcome
         stopReason = trace.stopReason
         solutionsUpTo2 = trace.solutionsUpTo2
@@ -52,7 +56,7 @@ public struct GradeResult: Sendable {
         backtracks = trace.backtracks
         maxGuessDepth = trace.maxGuessDepth
         metrics = trace.metrics
-        stepsPerTechnique = trace.stepsPerTechnique.map { TechniqueSteps(technique: NamedTechnique($0.technique), steps: $0.steps) }
+        stepsPerTechnique = trace.stepsPerTechnique.map { TechniqueSteps(technique: NamedTechnique($0.technique, language), steps: $0.steps) }
         self.familyFields = familyFields
         self.details = details
         self.explanation = explanation

@@ -196,10 +196,11 @@ public struct NamedTechnique: Sendable, Equatable {
     public var code: String
     public var name: String
 
+    /// The technique's code and its name in `language`.
     @inlinable
-    public init<T: TechniqueTier>(_ technique: T) {
+    public init<T: TechniqueTier>(_ technique: T, _ language: Language = .english) {
         code = technique.code
-        name = technique.name
+        name = technique.name(in: language)
     }
 
     public init(code: String, name: String) {

@@ -21,7 +21,10 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     ///   - timeLimit: the CPU-time budget (``Deadline``) of the grade (and of the
     ///     uniqueness check in it); a grade stopped by it has
     ///     ``GradeResult/complete`` false. `nil`: none.
-    func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult
+    ///   - language: the language of the explanation, the details lines,
+    ///     the label's and techniques' names (the JSON and CSV fields keep
+    ///     their codes).
+    func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, language: Language, timeLimit: Duration?) throws -> GradeResult
 
     /// What one step's sentence needs to know beyond its places.
     associatedtype StepFacts: Sendable
@@ -37,8 +40,9 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     ///     its uniqueness check; `nil`: none.
     func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace
 
-    /// The sentence a person reads for `step` of a trace of `puzzle`.
-    func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String
+    /// The sentence a person reads for `step` of a trace of `puzzle`, in
+    /// `language`, from the family's message catalogue.
+    func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String
 
     /// How the trace's steps give one label (stated in FORMATS.md section 7).
     var labelRule: LabelRule { get }
@@ -47,33 +51,51 @@ public protocol GradingFamily<Puzzle>: PuzzleFamily {
     /// ``GradingFamily/gradeLabels``.
     func label(_ trace: Trace) -> String
 
+    /// The name people read for one of ``gradeLabels`` in `language`.
+    func labelName(_ label: String, in language: Language) -> String
+
     /// The family's own fields of a grade, after the core keys.
     func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)]
 
-    /// Lines the text output of `grade` shows under the summary line.
-    func details(_ trace: Trace, of puzzle: Puzzle) -> [String]
+    /// Lines the text output of `grade` shows under the summary line, in
+    /// `language`.
+    func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String]
 
-    /// The grade a trace gives, with its sentences when `explain`. A
-    /// requirement (with its default below) so that generic callers
-    /// (`bench`, `export`) reach the version specialised for the family.
-    func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool) -> GradeResult
+    /// The grade a trace gives, with its sentences in `language` when
+    /// `explain`. A requirement (with its default below) so that generic
+    /// callers (`bench`, `export`) reach the version specialised for the
+    /// family.
+    func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool, language: Language) -> GradeResult
 }
 
 extension GradingFamily {
     /// Grades a puzzle within ``DefaultBudget/time``.
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool) throws -> GradeResult {
-        try grade(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, timeLimit: DefaultBudget.time)
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, language: Language = .english) throws -> GradeResult {
+        try grade(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, language: language, timeLimit: DefaultBudget.time)
+    }
+
+    /// Grades a puzzle, in English.
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
+        try grade(puzzle, solutionsUpTo2: solutionsUpTo2, explain: explain, language: .english, timeLimit: timeLimit)
     }
 
     public func label(_ trace: Trace) -> String { trace.label(labelRule, labels: gradeLabels) }
 
     public func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] { [] }
 
-    public func details(_ trace: Trace, of puzzle: Puzzle) -> [String] { [] }
+    public func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] { [] }
+
+    public func labelName(_ label: String, in language: Language) -> String { label }
 
     @inlinable
-    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, timeLimit: Duration?) throws -> GradeResult {
-        grade(try trace(puzzle, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit), of: puzzle, explain: explain)
+    public func grade(_ puzzle: Puzzle, solutionsUpTo2: Int?, explain: Bool, language: Language, timeLimit: Duration?) throws -> GradeResult {
+        grade(try trace(puzzle, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit), of: puzzle, explain: explain, language: language)
+    }
+
+    /// The grade a trace gives, in English.
+    @inlinable
+    public func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool) -> GradeResult {
+        grade(trace, of: puzzle, explain: explain, language: .english)
     }
 
     /// The grade a trace gives, with its sentences when `explain`.
@@ -82,15 +104,17 @@ extension GradingFamily {
     /// each family's module they cost little; as generic code they cost the
     /// math crossword about as much as its grader's own steps.
     @inlinable
-    public func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool) -> GradeResult {
-        GradeResult(trace, label: label(trace), familyFields: familyFields(trace, of: puzzle), details: details(trace, of: puzzle),
-                    explanation: explain ? trace.steps.map { sentence($0, in: puzzle) } : [])
+    public func grade(_ trace: Trace, of puzzle: Puzzle, explain: Bool, language: Language) -> GradeResult {
+        let label = label(trace)
+        return GradeResult(trace, label: label, labelName: labelName(label, in: language), language: language,
+                           familyFields: familyFields(trace, of: puzzle), details: details(trace, of: puzzle, language: language),
+                           explanation: explain ? trace.steps.map { sentence($0, in: puzzle, language: language) } : [])
     }
 
     /// The hint an app shows a player who has made `made` decisions: the
-    /// sentence of the first step of the trace that decides something not
-    /// yet made, or `nil` when every step's decisions are made.
-    public func hint(_ trace: Trace, in puzzle: Puzzle, made: Set<TraceDecision>) -> String? {
-        trace.steps.first { step in step.decides.contains { !made.contains($0) } }.map { sentence($0, in: puzzle) }
+    /// sentence, in `language`, of the first step of the trace that decides
+    /// something not yet made, or `nil` when every step's decisions are made.
+    public func hint(_ trace: Trace, in puzzle: Puzzle, made: Set<TraceDecision>, language: Language = .english) -> String? {
+        trace.steps.first { step in step.decides.contains { !made.contains($0) } }.map { sentence($0, in: puzzle, language: language) }
     }
 }

@@ -62,7 +62,7 @@ import Testing
 
     /// The trace's sentences.
     static func explanation(_ trace: CrossSumsFamily.Trace, _ puzzle: Puzzle) -> [String] {
-        trace.steps.map { family.sentence($0, in: puzzle) }
+        trace.steps.map { family.sentence($0, in: puzzle, language: .english) }
     }
 
     @Test(arguments: fixtures.indices)
@@ -95,7 +95,7 @@ import Testing
         var decided = Array(repeating: Array(repeating: Bool?.none, count: puzzle.columns), count: puzzle.rows)
         for step in trace.steps {
             #expect(!step.moves.isEmpty && step.moves.count == step.decides.count)
-            let sentence = Self.family.sentence(step, in: puzzle)
+            let sentence = Self.family.sentence(step, in: puzzle, language: .english)
             #expect(!sentence.isEmpty)
             for move in step.moves {
                 let p = move.position
@@ -214,7 +214,7 @@ import Testing
         let extraPuzzle = try Self.puzzle(.rowAndColumn)
         let extra = try Grader(puzzle: extraPuzzle).grade()
         let step = try #require(extra.steps.first { $0.technique == .rowAndColumn })
-        let sentence = Self.family.sentence(step, in: extraPuzzle)
+        let sentence = Self.family.sentence(step, in: extraPuzzle, language: .english)
         #expect(sentence.hasPrefix("Suppose the "))
         #expect(sentence.contains(" could no longer reach ") || sentence.contains(" could make ") || sentence.contains(" more than "))
         // The failure names the numbers of the failed line, not only its target.
@@ -236,14 +236,14 @@ import Testing
     @Test func sentencesComeFromTheStepsFacts() throws {
         let puzzle = try Self.puzzle(.allNeeded)
         var step = try #require(try Grader(puzzle: puzzle).grade().steps.dropFirst().first)
-        #expect(Self.family.sentence(step, in: puzzle).hasPrefix("Row 1 needs 15 "))
+        #expect(Self.family.sentence(step, in: puzzle, language: .english).hasPrefix("Row 1 needs 15 "))
         guard case .line(var state) = step.facts else {
             Issue.record("a line step without its line")
             return
         }
         state.need = 9
         step.facts = .line(state)
-        #expect(Self.family.sentence(step, in: puzzle).hasPrefix("Row 1 still needs 9 "))
+        #expect(Self.family.sentence(step, in: puzzle, language: .english).hasPrefix("Row 1 still needs 9 "))
     }
 
     /// `sentence(_:in:)` is public: facts that do not belong to the puzzle
@@ -256,7 +256,7 @@ import Testing
         let step = CrossSumsFamily.Trace.Step(
             technique: .combinations, reads: [.row(0)], decides: [TraceDecision(.cell(cells[0]), .removed)], round: 1,
             movesOnOffer: 1, facts: .line(LineState(line: .row(0), need: 1, undecidedTotal: 1, undecided: cells)))
-        #expect(Self.family.sentence(step, in: puzzle).hasPrefix("Row 1 needs 1 from \(Int.max), \(Int.max) and 0."))
+        #expect(Self.family.sentence(step, in: puzzle, language: .english).hasPrefix("Row 1 needs 1 from \(Int.max), \(Int.max) and 0."))
     }
 
     @Test func aPuzzleWithTwoSolutionsNeedsAGuessAndIsFlagged() throws {
@@ -279,7 +279,7 @@ import Testing
         #expect(puzzle.isSolved(by: try #require(Self.solution(trace, puzzle))))
         let guess = try #require(trace.steps.first { $0.technique == .guess })
         #expect(guess.guessDepth == 1 && guess.isGuess && guess.points == 25)
-        #expect(Self.family.sentence(guess, in: puzzle).hasPrefix("No rule decides a number here, so try: keep the 1"))
+        #expect(Self.family.sentence(guess, in: puzzle, language: .english).hasPrefix("No rule decides a number here, so try: keep the 1"))
         #expect(trace.score == trace.steps.filter { $0.technique != .guess }.map(\.technique.weight).reduce(0, +) + 25)
     }
 
@@ -361,7 +361,7 @@ import Testing
         let puzzle = try TextFormat.read(". 3 2\n3 3 5\n2 7 2\n", file: "tiny.xsum")
         let trace = try Grader(puzzle: puzzle).grade()
         #expect(Self.family.label(trace) == "easy" && trace.score == 4)
-        #expect(Self.family.sentence(trace.steps[0], in: puzzle) == "Row 1 needs 3: the 5 in column 2 is too big, so remove it.")
+        #expect(Self.family.sentence(trace.steps[0], in: puzzle, language: .english) == "Row 1 needs 3: the 5 in column 2 is too big, so remove it.")
         #expect(trace.steps[0].movesOnOffer == 2)
     }
 

@@ -104,7 +104,7 @@ import Testing
             12  8  4  8  5  8  4
             """, file: "p.xsum")
         let trace = try Self.family.trace(puzzle, solutionsUpTo2: nil, timeLimit: nil)
-        #expect(Self.family.sentence(trace.steps[2], in: puzzle) == "Row 4 needs 14 from 6, 4, 8, 4, 9 and 4. The only ways are 6 + 8 and 6 + 4 + 4. "
+        #expect(Self.family.sentence(trace.steps[2], in: puzzle, language: .english) == "Row 4 needs 14 from 6, 4, 8, 4, 9 and 4. The only ways are 6 + 8 and 6 + 4 + 4. "
                 + "Every way uses the 6 in column 1, so keep it. No way uses the 9 in column 5, so remove it.")
     }
 }

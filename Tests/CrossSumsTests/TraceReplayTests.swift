@@ -68,7 +68,7 @@ import Testing
                     "\(puzzle.id): the last step does not reach the solution")
         }
         for (index, step) in trace.steps.enumerated() where drawEverySeed || index == trace.steps.count - 1 {
-            let sentence = family.sentence(step, in: puzzle)
+            let sentence = family.sentence(step, in: puzzle, language: .english)
             #expect(graded.steps[index].sentence == sentence && graded.grade.explanation[index] == sentence)
             let svg = try family.draw(puzzle, step: index + 1, timeLimit: nil)
             #expect(texts(svg).contains(escapeXML("\(index + 1). \(sentence)")), "\(puzzle.id) step \(index + 1)")

@@ -28,7 +28,7 @@ import Testing
         let trace = try family.trace(level, solutionsUpTo2: nil, timeLimit: nil)
         let writes = writes(trace)
         #expect(graded.steps.count == trace.steps.count && graded.grade.explanation.count == trace.steps.count, "\(name)")
-        #expect(graded.steps.map(\.sentence) == trace.steps.map { family.sentence($0, in: level) }, "\(name)")
+        #expect(graded.steps.map(\.sentence) == trace.steps.map { family.sentence($0, in: level, language: .english) }, "\(name)")
         let start = Dictionary(graded.start.cells.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
         for n in 1...(trace.steps.count + 1) {
             let board = graded.board(before: n)
@@ -45,7 +45,7 @@ import Testing
                 }
             }
             if drawSteps, n <= trace.steps.count {
-                let sentence = family.sentence(trace.steps[n - 1], in: level)
+                let sentence = family.sentence(trace.steps[n - 1], in: level, language: .english)
                 // The caption wraps the sentence over lines (text elements): compared without tags and spaces.
                 #expect(Self.words(try family.draw(level, step: n)).contains(Self.words(escapeXML("\(n). \(sentence)"))),
                         "\(name): step \(n)")

@@ -28,7 +28,7 @@ import Testing
         #expect(trace.steps.count >= 3)
         var made = Set<TraceDecision>()
         for (index, step) in trace.steps.enumerated() {
-            #expect(family.hint(trace, in: puzzle, made: made) == family.sentence(step, in: puzzle), "step \(index + 1)")
+            #expect(family.hint(trace, in: puzzle, made: made) == family.sentence(step, in: puzzle, language: .english), "step \(index + 1)")
             made.formUnion(step.decides)
         }
         #expect(family.hint(trace, in: puzzle, made: made) == nil)
@@ -74,8 +74,9 @@ struct Counted<Base: DrawableFamily>: DrawableFamily {
     var labelRule: LabelRule { base.labelRule }
     func label(_ trace: Trace) -> String { base.label(trace) }
     func familyFields(_ trace: Trace, of puzzle: Puzzle) -> [(key: String, value: ReportValue)] { base.familyFields(trace, of: puzzle) }
-    func details(_ trace: Trace, of puzzle: Puzzle) -> [String] { base.details(trace, of: puzzle) }
-    func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String { base.sentence(step, in: puzzle) }
+    func labelName(_ label: String, in language: Language) -> String { base.labelName(label, in: language) }
+    func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] { base.details(trace, of: puzzle, language: language) }
+    func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { base.sentence(step, in: puzzle, language: language) }
     func trace(_ puzzle: Puzzle, solutionsUpTo2: Int?, timeLimit: Duration?) throws -> Trace {
         counter.add()
         return try base.trace(puzzle, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)

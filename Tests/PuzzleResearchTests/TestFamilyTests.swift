@@ -28,8 +28,8 @@ struct PairSumFamily: CountingFamily, DrawableFamily {
         case noPartner
         case lookUp
         var code: String { self == .noPartner ? "no-partner" : "look-up" }
-        var name: String { self == .noPartner ? "No partner" : "Look up" }
-        var rule: String { self == .noPartner ? "A number whose partner is not offered is struck out." : "For each number, look for the target minus it." }
+        func name(in language: Language) -> String { self == .noPartner ? "No partner" : "Look up" }
+        func rule(in language: Language) -> String { self == .noPartner ? "A number whose partner is not offered is struck out." : "For each number, look for the target minus it." }
         var weight: Int { rawValue + 1 }
         var gradeLabel: String { "easy" }
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
@@ -143,7 +143,7 @@ struct PairSumFamily: CountingFamily, DrawableFamily {
         return Trace(steps: steps, outcome: pairs.isEmpty ? .noSolution : .solved, solutionsUpTo2: solutionsUpTo2 ?? min(pairs.count, 2))
     }
 
-    func sentence(_ step: Trace.Step, in puzzle: Puzzle) -> String {
+    func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String {
         switch step.facts {
         case .noPartner(let number): "\(number) has no partner: \(puzzle.target) − \(number) is not offered."
         case .pair(let first, let second): "\(first) + \(second) = \(puzzle.target)."

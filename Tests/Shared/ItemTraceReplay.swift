@@ -36,7 +36,7 @@ func checkTraceReplay<F: DrawableFamily>(_ family: F, _ puzzle: F.Puzzle, name: 
         if n <= steps.count {
             let svg = try family.draw(puzzle, step: n, paper: .fit, timeLimit: nil)
             #expect(svgText(svg).contains(escapeXML("\(n). \(steps[n - 1].sentence)")), "\(name): step \(n)'s sentence is not drawn")
-            #expect(steps[n - 1].sentence == family.sentence(trace.steps[n - 1], in: puzzle), "\(name): step \(n)'s sentence")
+            #expect(steps[n - 1].sentence == family.sentence(trace.steps[n - 1], in: puzzle, language: .english), "\(name): step \(n)'s sentence")
         }
     }
     if trace.outcome == .solved, let solved = try? family.board(puzzle, solved: true) {
