@@ -72,7 +72,8 @@ let package = Package(
         .testTarget(name: "PuzzleResearchTests",
                     dependencies: ["PuzzleResearch", "PuzzleKit", "PuzzleDrawing", "PuzzleFamilies", "PuzzleLabCommands", "MathCrossword", "CrossSums",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit", "PuzzleFamilies"]),
+        .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit", "PuzzleDrawing", "PuzzleFamilies"]
+                                                         + families.map { .target(name: $0.name) }),
         .testTarget(name: "PuzzleDrawingTests", dependencies: ["PuzzleDrawing", "PuzzleKit"] + families.map { .target(name: $0.name) }),
     ] + families.flatMap { family -> [Target] in
         [

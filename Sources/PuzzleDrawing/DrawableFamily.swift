@@ -17,7 +17,7 @@ public protocol DrawableFamily: GradingFamily {
     /// solution filled in.
     ///
     /// - Throws: a one-line ``DrawingError`` when `solved` is asked of a
-    ///   puzzle that carries no solution (``graded(_:timeLimit:)`` then
+    ///   puzzle that carries no solution (``graded(_:language:timeLimit:)`` then
     ///   draws the grader's).
     func board(_ puzzle: Puzzle, solved: Bool) throws -> Board
 
@@ -79,18 +79,19 @@ extension DrawableFamily {
     ///     its sentence under the board.
     ///   - paper: the sheet size, or ``Paper/fit`` for just the board.
     ///   - title: a line above the board, or `nil` for none.
+    ///   - language: the language of the step's sentence under the board.
     ///   - timeLimit: the budget of the one grade a step (or a solution the
     ///     puzzle does not carry) needs.
     /// - Throws: ``DrawingError`` for a step the explanation does not have, or what ``board(_:solved:)`` and
-    ///   ``graded(_:timeLimit:)`` throw.
+    ///   ``graded(_:language:timeLimit:)`` throw.
     public func draw(_ puzzle: Puzzle, solution: Bool = false, step: Int? = nil, paper: Paper = .a4,
-                     title: String? = nil, timeLimit: Duration? = DefaultBudget.time) throws -> String {
+                     title: String? = nil, language: Language = .english, timeLimit: Duration? = DefaultBudget.time) throws -> String {
         guard let step else {
             if !solution { return SVG.document(try board(puzzle, solved: false), paper: paper, title: title) }
             if let own = try? board(puzzle, solved: true) { return SVG.document(own, paper: paper, title: title) }
-            return SVG.document(try graded(puzzle, timeLimit: timeLimit).solvedBoard(of: id(of: puzzle)), paper: paper, title: title)
+            return SVG.document(try graded(puzzle, language: language, timeLimit: timeLimit).solvedBoard(of: id(of: puzzle)), paper: paper, title: title)
         }
-        let graded = try graded(puzzle, timeLimit: timeLimit)
+        let graded = try graded(puzzle, language: language, timeLimit: timeLimit)
         guard graded.steps.indices.contains(step - 1) else {
             throw DrawingError(graded.steps.isEmpty ? "the explanation has no steps, so there is no step \(step)"
                                                     : "there is no step \(step): expected 1…\(graded.steps.count)")
@@ -104,10 +105,11 @@ extension DrawableFamily {
 extension DrawableFamily {
     /// One trace within `timeLimit`: the grade with its explanation, each
     /// step's marks and writes, and the solved board (the puzzle's own,
-    /// else the trace's, else the solution its count found).
-    public func graded(_ puzzle: Puzzle, timeLimit: Duration?) throws -> GradedDrawing {
+    /// else the trace's, else the solution its count found); the
+    /// explanation, label and techniques in `language`.
+    public func graded(_ puzzle: Puzzle, language: Language = .english, timeLimit: Duration?) throws -> GradedDrawing {
         let trace = try trace(puzzle, solutionsUpTo2: nil, timeLimit: timeLimit)
-        let grade = grade(trace, of: puzzle, explain: true)
+        let grade = grade(trace, of: puzzle, explain: true, language: language)
         let start = try board(puzzle, solved: false)
         let cells = Dictionary(start.cells.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
         let marks = zip(trace.steps, grade.explanation).map { step, sentence in

@@ -34,17 +34,25 @@ public struct ReviewPage: Sendable {
 
     public var title: String
     public var entries: [Entry]
+    /// The language of the page's own words (its notes, the facts'
+    /// names); the entries bring their own sentences.
+    public var language: Language
 
-    public init(title: String, entries: [Entry]) {
+    public init(title: String, entries: [Entry], language: Language = .english) {
         self.title = title
         self.entries = entries
+        self.language = language
+    }
+
+    private func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+        DrawingMessages.catalogue.text(key, language, arguments)
     }
 
     /// The page as HTML, ending in a newline.
     public var html: String {
         var page = """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(language.code)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -54,7 +62,7 @@ public struct ReviewPage: Sendable {
             </head>
             <body>
             <h1>\(escapeXML(title))</h1>
-            <p class="note">\(entries.count) puzzle\(entries.count == 1 ? "" : "s"). Hover over or click a step to see the board as it stands before it, the step marked: dashed cells are read, dark cells are decided.</p>
+            <p class="note">\(escapeXML(DrawingMessages.catalogue.text("review.note", count: entries.count, language)))</p>
 
             """
         for (index, entry) in entries.enumerated() { page += section(entry, number: index + 1) }
@@ -67,9 +75,9 @@ public struct ReviewPage: Sendable {
         html += "<figure class=\"drawing\">\n\(entry.drawing)</figure>\n<div class=\"about\">\n<dl>\n"
         for fact in entry.facts { html += "<dt>\(escapeXML(fact.name))</dt><dd>\(escapeXML(fact.value))</dd>\n" }
         let techniques = entry.techniques.map { "\(escapeXML($0.name)) × \($0.count)" }.joined(separator: ", ")
-        html += "<dt>techniques</dt><dd>\(techniques.isEmpty ? "none" : techniques)</dd>\n</dl>\n"
+        html += "<dt>\(escapeXML(text("fact.techniques")))</dt><dd>\(techniques.isEmpty ? escapeXML(text("review.none")) : techniques)</dd>\n</dl>\n"
         if entry.steps.isEmpty {
-            html += "<p class=\"note\">No explanation steps.</p>\n"
+            html += "<p class=\"note\">\(escapeXML(text("review.noSteps")))</p>\n"
         } else {
             html += "<ol class=\"steps\">\n"
             for (index, step) in entry.steps.enumerated() {
@@ -77,7 +85,7 @@ public struct ReviewPage: Sendable {
             }
             html += "</ol>\n"
         }
-        html += "</div>\n</div>\n<details class=\"solution\">\n<summary>Show the solution</summary>\n\(entry.solution)</details>\n</section>\n"
+        html += "</div>\n</div>\n<details class=\"solution\">\n<summary>\(escapeXML(text("review.showSolution")))</summary>\n\(entry.solution)</details>\n</section>\n"
         return html
     }
 
@@ -152,26 +160,33 @@ extension DrawableFamily {
     ///
     /// - Parameters:
     ///   - puzzle: the puzzle to review.
-    ///   - facts: shown before the grade and score (seed, profile).
+    ///   - facts: shown before the grade and score (seed, profile), named
+    ///     in `language` by the caller.
+    ///   - language: the language of the explanation, the techniques' and
+    ///     label's names and the facts this adds.
     ///   - timeLimit: the budget of the puzzle's one grade.
     /// - Throws: what grading and ``board(_:solved:)`` throw, or a
     ///   ``DrawingError`` when there is no solution to draw.
-    public func reviewEntry(_ puzzle: Puzzle, facts: [(name: String, value: String)],
+    public func reviewEntry(_ puzzle: Puzzle, facts: [(name: String, value: String)], language: Language = .english,
                             timeLimit: Duration? = DefaultBudget.time) throws -> ReviewPage.Entry {
-        let graded = try graded(puzzle, timeLimit: timeLimit)
+        let graded = try graded(puzzle, language: language, timeLimit: timeLimit)
         let grade = graded.grade
         let marks = graded.steps
         let techniques = Technique.allCases.compactMap { technique -> (name: String, count: Int)? in
             let count = marks.filter { $0.technique == technique.code }.count
-            return count == 0 ? nil : (technique.name, count)
+            return count == 0 ? nil : (technique.name(in: language), count)
         }
         return ReviewPage.Entry(
             title: id(of: puzzle),
-            facts: facts + [("grade", grade.complete ? grade.label : "\(grade.label) (stopped by the time budget: a lower bound)"),
-                            ("score", String(grade.score)), ("steps", String(grade.explanation.count))],
+            facts: facts + [(text("fact.grade"), grade.complete ? grade.labelName : text("review.lowerBound", ["label": grade.labelName])),
+                            (text("fact.score"), language.number(grade.score)), (text("fact.steps"), language.number(grade.explanation.count))],
             techniques: techniques,
             drawing: SVG.document(try board(puzzle, solved: false), paper: .fit, title: nil, highlights: marks, hidden: true),
             solution: SVG.document(try graded.solvedBoard(of: id(of: puzzle)), paper: .fit, title: nil),
             steps: grade.explanation)
+
+        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+            DrawingMessages.catalogue.text(key, language, arguments)
+        }
     }
 }

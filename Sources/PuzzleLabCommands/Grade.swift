@@ -25,6 +25,10 @@ struct Grade: ParsableCommand {
             number of solutions (with complete and stopReason) run
             puzzlelab solve.
 
+            --language de writes the text output (and the json explanation)
+            in German; the json and csv fields keep their codes. The language
+            is never read from LANG or LC_ALL.
+
             Examples:
               puzzlelab grade puzzle.mcw --explain
               puzzlelab grade --profile class_3 --count 100 --unique --format csv
@@ -45,6 +49,8 @@ struct Grade: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Output: text, json (one object per line) or csv (RFC 4180, with a header).")
     var format: ReportFormat = .text
+
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         let generating = !options.profile.isEmpty || options.count != nil
@@ -94,7 +100,8 @@ struct Grade: ParsableCommand {
         for seed in try options.seeds(standardCount: 1) {
             do throws(GenerationFailure) {
                 let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
-                failed += grade(family, puzzle, name: "\(id) seed \(seed)",
+                let name = SharedWords.catalogue.text("puzzle.seed", language.language, ["profile": id, "seed": String(seed)])
+                failed += grade(family, puzzle, name: name,
                                 extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
             } catch {
                 printError("puzzlelab: profile \(id), seed \(seed): \(error)")
@@ -112,7 +119,7 @@ struct Grade: ParsableCommand {
         let start = clock.now
         let report: GradeResult
         do {
-            report = try family.grade(puzzle, solutionsUpTo2: nil, explain: explain, timeLimit: budget.time)
+            report = try family.grade(puzzle, solutionsUpTo2: nil, explain: explain, language: language.language, timeLimit: budget.time)
         } catch {
             printError("\(name): \(error)")
             return 1
@@ -120,11 +127,7 @@ struct Grade: ParsableCommand {
         let micros = (clock.now - start).microseconds
         switch format {
         case .text:
-            let solutions = report.solutionsUpTo2.map { $0 == 1 ? "; unique" : $0 == 0 ? "; NO SOLUTION" : "; SEVERAL SOLUTIONS" } ?? ""
-            printReport("\(name): \(id): \(report.label), score \(report.score); hardest \(report.hardestTechnique?.name ?? "none");"
-                  + " \(counted(report.steps, "step")) in \(counted(report.rounds, "round")); \(counted(report.guesses, "guess", "guesses")),"
-                  + " \(counted(report.backtracks, "backtrack"))"
-                  + solutions + (report.complete ? "" : "; stopped by \(stopped(report.stopReason)): the grade is a lower bound"))
+            printReport("\(name): \(id): " + summary(report))
             for line in report.details { printReport("  \(line)") }
             if explain {
                 for (i, sentence) in report.explanation.enumerated() { printReport("  \(i + 1). \(sentence)") }
@@ -136,6 +139,26 @@ struct Grade: ParsableCommand {
             printer.print(row)
         }
         return 0
+    }
+
+    /// The text line of a grade after the puzzle's name and id, in the language.
+    private func summary(_ report: GradeResult) -> String {
+        let words = SharedWords.catalogue, language = language.language
+        var line = words.text("grade.summary", language, [
+            "label": report.labelName, "score": language.number(report.score),
+            "technique": report.hardestTechnique?.name ?? words.text("grade.none", language),
+            "steps": words.text("grade.steps", count: report.steps, language),
+            "rounds": words.text("grade.rounds", count: report.rounds, language),
+            "guesses": words.text("grade.guesses", count: report.guesses, language),
+            "backtracks": words.text("grade.backtracks", count: report.backtracks, language),
+        ])
+        if let solutions = report.solutionsUpTo2 {
+            line += "; " + words.text(solutions == 1 ? "grade.unique" : solutions == 0 ? "grade.noSolution" : "grade.severalSolutions", language)
+        }
+        if !report.complete {
+            line += "; " + words.text("grade.stopped", language, ["reason": stopped(report.stopReason)])
+        }
+        return line
     }
 
     /// A stop reason as the text line names it, with the budget's size.

@@ -16,7 +16,8 @@ struct Render: ParsableCommand {
             --explain), what steps 1…N−1 decided filled in, with step N
             marked (dashed cells are read, dark cells are decided) and its
             sentence under the board. --paper fit draws just the board
-            with 10 mm cells, for pictures.
+            with 10 mm cells, for pictures. --language de writes the title
+            and the step's sentence in German.
 
             A file of several puzzles (JSON array, JSON Lines) needs --index.
             Refuses to overwrite an existing --out file without --force.
@@ -48,6 +49,8 @@ struct Render: ParsableCommand {
     var paper: Paper = .a4
 
     @OptionGroup var output: DrawingOutput
+
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         if let index, index < 1 { throw ValidationError("--index must be at least 1.") }
@@ -83,9 +86,11 @@ struct Render: ParsableCommand {
         }
         // What check calls invalid is refused here as by solve and grade (the problems on stderr).
         guard isValid(family, puzzle, file: file) else { throw ExitCode.failure }
-        let title = "\(family.info.name) \(family.id(of: puzzle))" + (solution ? ", solution" : "") + (step.map { ", step \($0)" } ?? "")
+        let words = DrawingMessages.catalogue, language = language.language
+        let title = (["\(family.info.name) \(family.id(of: puzzle))"] + (solution ? [words.text("title.solution", language)] : [])
+                     + (step.map { [words.text("title.step", language, ["step": language.number($0)])] } ?? [])).joined(separator: ", ")
         do {
-            return try family.draw(puzzle, solution: solution, step: step, paper: paper, title: title)
+            return try family.draw(puzzle, solution: solution, step: step, paper: paper, title: title, language: language)
         } catch {
             throw CLIError("\(file): \(error)")
         }

@@ -15,7 +15,8 @@ struct Review: ParsableCommand {
             other file (inline SVG, CSS and a small script), and the same
             arguments give the same bytes. Reviews generated puzzles of seeds
             SEED … SEED+COUNT-1 (--profile or --count, at most 1,000 on one
-            page), or puzzle files.
+            page), or puzzle files. --language de writes all of the page's
+            text in German.
             Refuses to overwrite an existing --out file without --force.
 
             Examples:
@@ -33,6 +34,8 @@ struct Review: ParsableCommand {
     @OptionGroup var budget: TimeBudget
 
     @OptionGroup var output: DrawingOutput
+
+    @OptionGroup var language: LanguageOption
 
     func validate() throws {
         let generating = !options.profile.isEmpty || options.count != nil
@@ -72,17 +75,19 @@ struct Review: ParsableCommand {
         let seeds = try options.seeds(standardCount: 1)
         var entries: [ReviewPage.Entry] = []
         for seed in seeds {
-            let facts = [("family", family.info.name), ("seed", String(seed)), ("profile", id)]
+            let facts = [(fact("family"), family.info.name), (fact("seed"), String(seed)), (fact("profile"), id)]
             do {
                 let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
-                entries.append(try family.reviewEntry(puzzle, facts: facts, timeLimit: budget.time))
+                entries.append(try family.reviewEntry(puzzle, facts: facts, language: language.language, timeLimit: budget.time))
             } catch {
                 throw CLIError("profile \(id), seed \(seed): \(error)")
             }
         }
-        let named = seeds.count == 1 ? "seed \(seeds.lowerBound)" : "seeds \(seeds.lowerBound)…\(seeds.upperBound)"
-        return ReviewPage(title: "PuzzleLab review: \(family.info.name) \(id), \(named)\(options.unique ? ", unique" : "")",
-                          entries: entries)
+        let words = DrawingMessages.catalogue, language = language.language
+        let named = seeds.count == 1 ? words.text("review.seed", language, ["seed": String(seeds.lowerBound)])
+                                     : words.text("review.seeds", language, ["first": String(seeds.lowerBound), "last": String(seeds.upperBound)])
+        let puzzles = "\(family.info.name) \(id), \(named)" + (options.unique ? ", " + words.text("review.unique", language) : "")
+        return ReviewPage(title: words.text("review.title", language, ["puzzles": puzzles]), entries: entries, language: language)
     }
 
     /// The page of every puzzle of the files; fails after reporting every
@@ -93,8 +98,12 @@ struct Review: ParsableCommand {
             reviewFile(family, file: file, data: data, into: &entries)
         }
         if failed > 0 { throw ExitCode.failure }
-        return ReviewPage(title: "PuzzleLab review: " + files.joined(separator: ", "), entries: entries)
+        return ReviewPage(title: DrawingMessages.catalogue.text("review.title", language.language, ["puzzles": files.joined(separator: ", ")]),
+                          entries: entries, language: language.language)
     }
+
+    /// The name of a fact of an entry (`family`, `seed`, …) in the language.
+    private func fact(_ name: String) -> String { DrawingMessages.catalogue.text("fact." + name, language.language) }
 
     /// Adds the file's puzzles to `entries`; returns how many failed (each
     /// reported on stderr).
@@ -108,8 +117,8 @@ struct Review: ParsableCommand {
                     failed += 1
                     continue
                 }
-                entries.append(try family.reviewEntry(puzzle, facts: [("family", family.info.name), ("file", file)],
-                                                      timeLimit: budget.time))
+                entries.append(try family.reviewEntry(puzzle, facts: [(fact("family"), family.info.name), (fact("file"), file)],
+                                                      language: language.language, timeLimit: budget.time))
             } catch {
                 printError(error is FormatError ? "\(error)" : "\(file): \(error)")
                 failed += 1

@@ -39,6 +39,39 @@ import Testing
         #expect(ReviewPage(title: "R & D", entries: entries).html == html)
     }
 
+    @Test func theDrawingWordsAreCompleteInEveryLanguage() {
+        #expect(DrawingMessages.catalogue.problems() == [])
+    }
+
+    /// A page, an entry and a step's caption in German: the page's own
+    /// words from the drawing catalogue, the sentences and names from the
+    /// family's grade in German.
+    @Test func aPageInGerman() throws {
+        let family = CrossSumsFamily()
+        let puzzle = try family.generate(family.profiles[1], GenerationRequest(seed: 2)).puzzle
+        let grade = try family.grade(puzzle, solutionsUpTo2: nil, explain: true, language: .german, timeLimit: nil)
+        let entry = try family.reviewEntry(puzzle, facts: [("Startwert", "2")], language: .german)
+        #expect(entry.facts.map(\.name) == ["Startwert", "Einstufung", "Punkte", "Schritte"])
+        #expect(entry.facts[1].value == grade.labelName)
+        #expect(entry.steps == grade.explanation && !entry.steps.isEmpty)
+        #expect(entry.techniques.map(\.name) == grade.stepsPerTechnique.filter { $0.steps > 0 }.map(\.technique.name))
+        let html = ReviewPage(title: "Übersicht", entries: [entry], language: .german).html
+        for text in ["<html lang=\"de\">", "<p class=\"note\">1 Rätsel. Zeig auf einen Schritt", "<dt>Techniken</dt>",
+                     "<summary>Lösung zeigen</summary>"] {
+            #expect(html.contains(text), "\(text)")
+        }
+        #expect(ReviewPage(title: "Übersicht", entries: [entry, entry], language: .german).html.contains("<p class=\"note\">2 Rätsel. "))
+        let svg = try family.draw(puzzle, step: 1, language: .german)
+        // The caption is wrapped over several lines: compared without tags and spaces.
+        func letters(_ text: String) -> String {
+            text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression).filter { !$0.isWhitespace }
+        }
+        #expect(letters(svg).contains(letters(escapeXML("1. \(grade.explanation[0])"))))
+        let stopped = try family.reviewEntry(family.generate(family.profiles[3], GenerationRequest(seed: 1)).puzzle, facts: [],
+                                             language: .german, timeLimit: .zero)
+        #expect(stopped.facts.contains { $0.name == "Einstufung" && $0.value.hasSuffix(" (nach Ablauf der Zeit abgebrochen: mindestens so schwer)") })
+    }
+
     /// Issue 33: a review entry is graded once, within the budget it is
     /// given (not the default 10 s).
     @Test func aReviewEntryKeepsToItsBudget() throws {

@@ -28,11 +28,16 @@ let puzzlelabURL: URL = {
 
 /// Runs `puzzlelab` with `arguments` in `directory`, feeding it `input` on
 /// standard input (none by default); with `seconds`, kills it (SIGKILL, which
-/// also ends a process blocked on a FIFO) once it has run that long.
-func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? = nil, seconds: Double? = nil) throws -> Run {
+/// also ends a process blocked on a FIFO) once it has run that long; with
+/// `environment`, those variables set over the test's own.
+func puzzlelab(_ arguments: [String], in directory: URL? = nil, input: String? = nil, seconds: Double? = nil,
+               environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = puzzlelabURL
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, set in set }
+    }
     if let directory { process.currentDirectoryURL = directory }
     // Output goes to files, so no pipe can fill up and block the child.
     let dir = try temporaryDirectory()

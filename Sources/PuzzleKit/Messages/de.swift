@@ -9,5 +9,20 @@ extension SharedWords {
     static let german: [String: String] = [
         "list.and": "und",
         "list.or": "oder",
+        "grade.summary": "{label}, Punkte {score}; schwierigste Technik: {technique}; {steps} in {rounds}; {guesses}, {backtracks}",
+        "grade.none": "keine",
+        "grade.steps#one": "{count} Schritt",
+        "grade.steps#other": "{count} Schritte",
+        "grade.rounds#one": "{count} Runde",
+        "grade.rounds#other": "{count} Runden",
+        "grade.guesses#one": "{count}-mal geraten",
+        "grade.guesses#other": "{count}-mal geraten",
+        "grade.backtracks#one": "{count}-mal zurückgenommen",
+        "grade.backtracks#other": "{count}-mal zurückgenommen",
+        "grade.unique": "eindeutig",
+        "grade.noSolution": "KEINE LÖSUNG",
+        "grade.severalSolutions": "MEHRERE LÖSUNGEN",
+        "grade.stopped": "abgebrochen ({reason}): Die Einstufung ist nur eine untere Grenze",
+        "puzzle.seed": "{profile} Startwert {seed}",
     ]
 }

@@ -8,5 +8,22 @@ extension SharedWords {
     static let english: [String: String] = [
         "list.and": "and",
         "list.or": "or",
+        // The text summary line of `grade` (docs/CLI.md).
+        "grade.summary": "{label}, score {score}; hardest {technique}; {steps} in {rounds}; {guesses}, {backtracks}",
+        "grade.none": "none",
+        "grade.steps#one": "{count} step",
+        "grade.steps#other": "{count} steps",
+        "grade.rounds#one": "{count} round",
+        "grade.rounds#other": "{count} rounds",
+        "grade.guesses#one": "{count} guess",
+        "grade.guesses#other": "{count} guesses",
+        "grade.backtracks#one": "{count} backtrack",
+        "grade.backtracks#other": "{count} backtracks",
+        "grade.unique": "unique",
+        "grade.noSolution": "NO SOLUTION",
+        "grade.severalSolutions": "SEVERAL SOLUTIONS",
+        "grade.stopped": "stopped by {reason}: the grade is a lower bound",
+        // A generated puzzle's name in `grade` and on the review page.
+        "puzzle.seed": "{profile} seed {seed}",
     ]
 }
