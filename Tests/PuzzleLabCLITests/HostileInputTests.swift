@@ -67,6 +67,9 @@ import Testing
         #expect(grade.status == 0 && graded["complete"] as? Bool == false, "\(grade.stdout)\(grade.stderr)")
         let text = try puzzlelab(["grade", "--timeout", "0.5", "p.xsum"], in: dir)
         #expect(text.stdout.contains("stopped by timeLimit (0.5 s CPU): the grade is a lower bound"), "\(text.stdout)")
+        let german = try puzzlelab(["grade", "--timeout", "0.5", "--language", "de", "p.xsum"], in: dir)
+        #expect(german.stdout.contains("; abgebrochen durch timeLimit (0.5 s CPU): Die Einstufung ist nur eine untere Grenze\n"),
+                "\(german.stdout)")
         // Every incomplete text row names the budget that stopped it.
         let solveText = try puzzlelab(["solve", "--timeout", "0.5", "p.xsum"], in: dir)
         #expect(solveText.stdout.contains("+ solutions, stopped by timeLimit (0.5 s CPU);"), "\(solveText.stdout)")

@@ -22,7 +22,7 @@ extension SharedWords {
         "grade.unique": "eindeutig",
         "grade.noSolution": "KEINE LÖSUNG",
         "grade.severalSolutions": "MEHRERE LÖSUNGEN",
-        "grade.stopped": "abgebrochen ({reason}): Die Einstufung ist nur eine untere Grenze",
+        "grade.stopped": "abgebrochen durch {reason}: Die Einstufung ist nur eine untere Grenze",
         "puzzle.seed": "{profile} Startwert {seed}",
     ]
 }
