@@ -91,6 +91,13 @@ public enum Explain {
         equationText(equation, in: level, place: place(of: equation, in: level, language: language), glyphs: true)
     }
 
+    /// The sign people read for an operator symbol as a level writes it
+    /// (any alias, `x`, `*`, `:`): + − × ÷; a symbol no operator has as
+    /// written.
+    public static func glyph(of symbol: String) -> String {
+        ArithmeticOperator(symbol: symbol).map { CrosswordArithmetic.operation($0).glyph } ?? symbol
+    }
+
     /// The equation as it reads after `place`: its given numbers, operators
     /// (their glyphs when `glyphs`, else the symbols as written) and `=`,
     /// and in each empty cell the number `placed` holds for it (one per
@@ -118,8 +125,7 @@ public enum Explain {
                 text.append(contentsOf: (value.map(String.init) ?? "?").utf8)
             case .operatorSymbol:
                 let symbol = level.cells[index].operatorSymbol ?? "?"
-                let glyph = glyphs ? ArithmeticOperator(symbol: symbol).map { CrosswordArithmetic.operation($0).glyph } : nil
-                text.append(contentsOf: (glyph ?? symbol).utf8)
+                text.append(contentsOf: (glyphs ? glyph(of: symbol) : symbol).utf8)
             case .equals: text.append(UInt8(ascii: "="))
             case .block: text.append(UInt8(ascii: "."))
             }
