@@ -117,7 +117,7 @@ import Testing
         let level = try TextFormat.read(GraderTests.examples.first { $0.0 == .crossing }?.1 ?? "", file: "g.mcw")
         let german = try family.grade(level, solutionsUpTo2: nil, explain: false, language: .german)
         #expect(german.details == [
-            "Schritte: Ein leeres Feld 2, Kreuzung 1; sichere Schritte 67 %, längste Folge sicherer Schritte 1; Kreuzungen: 1 Feld (1 leer), 1–1,00 pro Aufgabe",
+            "Schritte: Ein leeres Feld 2, Kreuzung 1; erzwungene Schritte 67 %, längste Folge erzwungener Schritte 1; Kreuzungen: 1 Feld (1 leer), 1–1,00 pro Aufgabe",
             "Stufen: Logik schwer, Rechnen leicht (Rechenlast pro Schritt im Median 2, am schwersten 2: 3 − 2 = 1)",
         ])
         #expect(german.labelName == "schwer" && german.hardestTechnique?.name == "Kreuzung")

@@ -42,8 +42,8 @@ extension MathCrosswordMessages {
         "label.guess-required": "nur mit Raten",
 
         // The lines under `grade`'s summary.
-        "details.steps#one": "Schritte: {techniques}; sichere Schritte {forced} %, längste Folge sicherer Schritte {run}; Kreuzungen: {count} Feld ({empty} leer), {min}–{mean} pro Aufgabe",
-        "details.steps#other": "Schritte: {techniques}; sichere Schritte {forced} %, längste Folge sicherer Schritte {run}; Kreuzungen: {count} Felder ({empty} leer), {min}–{mean} pro Aufgabe",
+        "details.steps#one": "Schritte: {techniques}; erzwungene Schritte {forced} %, längste Folge erzwungener Schritte {run}; Kreuzungen: {count} Feld ({empty} leer), {min}–{mean} pro Aufgabe",
+        "details.steps#other": "Schritte: {techniques}; erzwungene Schritte {forced} %, längste Folge erzwungener Schritte {run}; Kreuzungen: {count} Felder ({empty} leer), {min}–{mean} pro Aufgabe",
         "details.tiers": "Stufen: Logik {logic}, Rechnen {arithmetic} (Rechenlast pro Schritt im Median {median})",
         "details.tiers.hardest": "Stufen: Logik {logic}, Rechnen {arithmetic} (Rechenlast pro Schritt im Median {median}, am schwersten {score}: {fact})",
 
