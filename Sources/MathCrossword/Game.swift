@@ -156,8 +156,9 @@ extension Hint {
     ///     Look at row 1, column 3: Row 1: 7 + ? = 12, so ? = 5.
     ///     Nimm die Zahl in Zeile 2, Spalte 3 wieder heraus.
     ///
-    /// - Parameter level: the board the hint was given for
-    ///   (``GameSession/level``).
+    /// - Parameters:
+    ///   - level: the board the hint was given for (``GameSession/level``).
+    ///   - language: the player's language.
     public func sentence(in level: Puzzle, language: Language) -> String {
         switch self {
         case .step(let step):
