@@ -64,7 +64,8 @@ public enum CrosswordArithmetic {
         return facts
     }
 
-    private static func operation(_ op: ArithmeticOperator) -> ArithmeticOperation {
+    /// The shared model's operation of a math crossword operator.
+    static func operation(_ op: ArithmeticOperator) -> ArithmeticOperation {
         switch op {
         case .add: return .addition
         case .subtract: return .subtraction

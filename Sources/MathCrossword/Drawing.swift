@@ -29,7 +29,7 @@ extension MathCrosswordFamily: DrawableFamily {
                 cells.append(Cell(row: row, column: column, value.map { "\($0)" } ?? "", value == nil ? .empty : .answer))
             case .operatorSymbol:
                 let symbol = cell.operatorSymbol ?? ""
-                cells.append(Cell(row: row, column: column, ["-": "−", "x": "×", "/": "÷"][symbol] ?? symbol, .sign))
+                cells.append(Cell(row: row, column: column, Explain.glyph(of: symbol), .sign))
             case .equals:
                 cells.append(Cell(row: row, column: column, "=", .sign))
             }

@@ -190,7 +190,15 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
         Grader().trace(prepared.level, model: prepared.model, solutionsUpTo2: solutionsUpTo2, timeLimit: timeLimit)
     }
 
-    public func sentence(_ step: Trace.Step, in level: Puzzle, language: Language) -> String { Explain.sentence(step, in: level) }
+    public func sentence(_ step: Trace.Step, in level: Puzzle, language: Language) -> String {
+        Explain.sentence(step, in: level, language: language)
+    }
+
+    /// The label's name in `language` (`label.<code>` of ``MathCrosswordMessages``;
+    /// in English the code itself).
+    public func labelName(_ label: String, in language: Language) -> String {
+        MathCrosswordMessages.catalogue.contains("label.\(label)") ? Explain.text("label.\(label)", language) : label
+    }
 
     /// The level's size and how its equations cross, then the two tiers the
     /// label combines and the steps' arithmetic load (``CrosswordArithmetic``).
@@ -209,21 +217,36 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
     }
 
     /// The steps per technique, the forced steps and the crossings; then the
-    /// two tiers the label combines, with the hardest fact a step asks.
+    /// two tiers the label combines, with the hardest fact a step asks; in
+    /// `language`.
     public func details(_ trace: Trace, of level: Puzzle, language: Language) -> [String] {
-        let techniques = trace.stepsPerTechnique.filter { $0.steps > 0 }.map { "\($0.technique.code) \($0.steps)" }
-        let metrics = trace.metrics, crossings = CrossingMetrics(level)
-        let median = trace.medianArithmeticLoad
-        var tiers = "tiers: logic \(trace.difficulty.rawValue),"
-            + " arithmetic \(CrosswordArithmetic.arithmeticLabel(medianLoad: median).rawValue) (step load median \(median)"
-        if let hardest = trace.steps.indices.compactMap({ trace.steps[$0].facts.arithmetic }).max(by: { $0.score < $1.score }) {
-            tiers += ", hardest \(hardest.score): \(hardest.fact)"
+        let techniques = trace.stepsPerTechnique.filter { $0.steps > 0 }.map {
+            "\(Explain.text("details.technique.\($0.technique.code)", language)) \($0.steps)"
         }
-        return ["steps: \(techniques.joined(separator: ", ")); forced \(String(format: "%.0f%%", metrics.forcedShare * 100)),"
-            + " longest forced run \(metrics.longestForcedRun); crossings: \(crossings.cells) cells"
-            + " (\(crossings.blankCells) empty), \(crossings.minPerEquation)–"
-            + "\(String(format: "%.2f", crossings.meanPerEquation)) per equation",
-                tiers + ")"]
+        let metrics = trace.metrics, crossings = CrossingMetrics(level)
+        let steps = Explain.text("details.steps", count: crossings.cells, language, [
+            "techniques": techniques.joined(separator: ", "), "forced": Self.decimal(metrics.forcedShare * 100, places: 0, language),
+            "run": String(metrics.longestForcedRun), "empty": String(crossings.blankCells),
+            "min": String(crossings.minPerEquation), "mean": Self.decimal(crossings.meanPerEquation, places: 2, language),
+        ])
+        let median = trace.medianArithmeticLoad
+        var tiers = ["logic": labelName(trace.difficulty.rawValue, in: language),
+                     "arithmetic": labelName(CrosswordArithmetic.arithmeticLabel(medianLoad: median).rawValue, in: language),
+                     "median": String(median)]
+        guard let hardest = trace.steps.indices.compactMap({ trace.steps[$0].facts.arithmetic }).max(by: { $0.score < $1.score }) else {
+            return [steps, Explain.text("details.tiers", language, tiers)]
+        }
+        tiers["score"] = String(hardest.score)
+        tiers["fact"] = hardest.fact.text(language)
+        return [steps, Explain.text("details.tiers.hardest", language, tiers)]
+    }
+
+    /// `value` with `places` decimals in `language`, a tie rounded to even
+    /// as the details lines always have been (`12.5` → `12`).
+    private static func decimal(_ value: Double, places: Int, _ language: Language) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return language.decimal((value * scale).rounded(.toNearestOrEven) / scale, places: places)
     }
 
     public func startSession(_ level: Puzzle) -> GameSession { GameSession(level: level) }

@@ -148,6 +148,29 @@ public enum Hint: Sendable, Equatable {
     case mistake(GridPosition)
 }
 
+extension Hint {
+    /// The hint as a sentence for the player in `language` (du-form in
+    /// German): the step's sentence from the grader's explanation, with the
+    /// equations as they stand on the board, or which number to take out.
+    ///
+    ///     Look at row 1, column 3: Row 1: 7 + ? = 12, so ? = 5.
+    ///     Nimm die Zahl in Zeile 2, Spalte 3 wieder heraus.
+    ///
+    /// - Parameters:
+    ///   - level: the board the hint was given for (``GameSession/level``).
+    ///   - language: the player's language.
+    public func sentence(in level: Puzzle, language: Language) -> String {
+        switch self {
+        case .step(let step):
+            let cell = Explain.cell(step.position, language: language)
+            let sentence = Grader.traceStep(step, in: level).map { Explain.sentence($0, in: level, language: language) } ?? cell
+            return Explain.text("hint.step", language, ["cell": cell, "sentence": sentence])
+        case .mistake(let position):
+            return Explain.text("hint.mistake", language, ["cell": Explain.cell(position, language: language)])
+        }
+    }
+}
+
 extension GameSession {
     /// The next step of the grader's engine from the board as it is, or the
     /// first wrong number when the board holds one; `nil` once the level is

@@ -226,18 +226,31 @@ public struct Grader: Sendable {
         }
     }
 
+    /// A step of ``nextStep(_:)`` as a trace step, the equations it read
+    /// shown with the numbers the level's cells hold now (for its sentence,
+    /// ``Explain/sentence(_:in:language:)``).
+    static func traceStep(_ step: GradeStep, in level: Puzzle) -> Trace.Step? {
+        let now = level.cells.map { $0.type == .emptyOperand ? $0.currentValue : nil }
+        return steps(of: [step], in: level, placedBefore: now).first
+    }
+
     /// The engine's path as trace steps: each step's places, its round and
     /// the equations it read as they stood.
     ///
     /// A step's round is one more than the latest round that filled a cell
     /// of the equations it read; pool-wide techniques and guesses wait for
     /// every earlier step.
-    private static func steps(of path: [GradeStep], in level: Puzzle) -> [Trace.Step] {
+    ///
+    /// - Parameter placedBefore: the numbers in the level's cells before the
+    ///   path (by row-major index), when a player placed some (a hint);
+    ///   `nil`: none.
+    private static func steps(of path: [GradeStep], in level: Puzzle, placedBefore: [PuzzleNumber?]? = nil) -> [Trace.Step] {
         var cellIndex = _CellIndex(level)
         let cells = max(0, level.rows) * max(0, level.columns)
         // Per cell index: the round that filled it (0 before any step) and the number placed.
         var roundOfCell = [Int](repeating: 0, count: cells)
-        var placed = [PuzzleNumber?](repeating: nil, count: cells)
+        var placed = placedBefore ?? [PuzzleNumber?](repeating: nil, count: cells)
+        if placed.count < cells { placed.append(contentsOf: repeatElement(nil, count: cells - placed.count)) }
         var latest = 0
         var steps: [Trace.Step] = []
         steps.reserveCapacity(path.count)

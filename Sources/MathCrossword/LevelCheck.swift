@@ -1,31 +1,39 @@
 import PuzzleKit
 import Foundation
 
-/// Words for equations, as people read them.
+/// Words for equations, as people read them, in a language
+/// (``MathCrosswordMessages``).
 public enum Explain {
     /// Where an equation is: "Row 3" for a horizontal one, "Column 5" for a
     /// vertical one (1-based), with the first cell when the line holds several.
-    public static func place(of equation: Equation, in level: Puzzle) -> String {
-        guard let first = equation.cellPositions.first else { return "Equation" }
+    public static func place(of equation: Equation, in level: Puzzle, language: Language = .english) -> String {
+        guard let first = equation.cellPositions.first else { return text("place.equation", language) }
         let line = line(of: first, equation.orientation)
         var sharing = 0
         for other in level.equations where other.orientation == equation.orientation && Self.line(of: other) == line {
             sharing += 1
         }
-        return place(of: equation, sharingLine: sharing)
+        return place(of: equation, sharingLine: sharing, language: language)
     }
 
-    /// ``place(of:in:)`` given how many equations of its orientation start
-    /// on its line (itself included).
-    static func place(of equation: Equation, sharingLine: Int) -> String {
-        guard let first = equation.cellPositions.first else { return "Equation" }
+    /// ``place(of:in:language:)`` given how many equations of its
+    /// orientation start on its line (itself included).
+    static func place(of equation: Equation, sharingLine: Int, language: Language) -> String {
+        guard let first = equation.cellPositions.first else { return text("place.equation", language) }
+        let arguments = ["row": oneBased(first.row), "column": oneBased(first.column)]
         switch equation.orientation {
-        case .horizontal:
-            return sharingLine > 1 ? "Row \(first.row + 1) (from column \(first.column + 1))" : "Row \(first.row + 1)"
-        case .vertical:
-            return sharingLine > 1 ? "Column \(first.column + 1) (from row \(first.row + 1))" : "Column \(first.column + 1)"
+        case .horizontal: return text(sharingLine > 1 ? "place.row.from" : "place.row", language, arguments)
+        case .vertical: return text(sharingLine > 1 ? "place.column.from" : "place.column", language, arguments)
         }
     }
+
+    /// A cell as people name it: "row 3, column 5" (1-based).
+    public static func cell(_ position: GridPosition, language: Language = .english) -> String {
+        text("cell", language, ["row": oneBased(position.row), "column": oneBased(position.column)])
+    }
+
+    /// A 0-based index counted from 1, without trapping on any value.
+    private static func oneBased(_ index: Int) -> String { index >= 0 ? String(UInt(index) + 1) : String(index + 1) }
 
     /// The row of a horizontal equation's first cell, the column of a
     /// vertical one's; `nil` for an equation without cells.
@@ -37,8 +45,20 @@ public enum Explain {
         orientation == .horizontal ? position.row : position.column
     }
 
-    /// ``equationText(_:in:)`` of every equation of the level, in order,
-    /// counting the equations on each line once rather than per equation.
+    /// The template `key` of ``MathCrosswordMessages`` in `language`, filled.
+    static func text(_ key: String, _ language: Language, _ arguments: [String: String] = [:]) -> String {
+        MathCrosswordMessages.catalogue.text(key, language, arguments)
+    }
+
+    /// The plural form of `key` that `count` takes in `language`, filled.
+    static func text(_ key: String, count: Int, _ language: Language, _ arguments: [String: String] = [:]) -> String {
+        MathCrosswordMessages.catalogue.text(key, count: count, language, arguments)
+    }
+
+    /// ``equationText(_:in:language:)`` of every equation of the level, in
+    /// order, in English with the operators' ASCII symbols (the lines of
+    /// `check`), counting the equations on each line once rather than per
+    /// equation.
     static func equationTexts(in level: Puzzle) -> [String] {
         // Equations starting on each row (horizontal) and column (vertical);
         // a line outside the grid (in a level not checked) is counted apart.
@@ -59,22 +79,32 @@ public enum Explain {
         }
         for equation in level.equations { _ = sharing(equation, adding: 1) }
         return level.equations.map { equation in
-            equationText(equation, in: level, place: place(of: equation, sharingLine: sharing(equation, adding: 0)))
+            equationText(equation, in: level, place: place(of: equation, sharingLine: sharing(equation, adding: 0), language: .english),
+                         glyphs: false)
         }
     }
 
     /// The equation as it reads with the values placed so far, `?` for an
-    /// empty cell: "Row 1: 7 + ? = 12".
-    public static func equationText(_ equation: Equation, in level: Puzzle) -> String {
-        equationText(equation, in: level, place: place(of: equation, in: level))
+    /// empty cell, with the operators' glyphs: "Row 1: 7 + ? = 12",
+    /// "Zeile 2: 12 − ? = 5".
+    public static func equationText(_ equation: Equation, in level: Puzzle, language: Language = .english) -> String {
+        equationText(equation, in: level, place: place(of: equation, in: level, language: language), glyphs: true)
+    }
+
+    /// The sign people read for an operator symbol as a level writes it
+    /// (any alias, `x`, `*`, `:`): + − × ÷; a symbol no operator has as
+    /// written.
+    public static func glyph(of symbol: String) -> String {
+        ArithmeticOperator(symbol: symbol).map { CrosswordArithmetic.operation($0).glyph } ?? symbol
     }
 
     /// The equation as it reads after `place`: its given numbers, operators
-    /// and `=`, and in each empty cell the number `placed` holds for it (one
-    /// per cell of the equation), else its current value when `placed` is
+    /// (their glyphs when `glyphs`, else the symbols as written) and `=`,
+    /// and in each empty cell the number `placed` holds for it (one per
+    /// cell of the equation), else its current value when `placed` is
     /// `nil`, else `?`.
-    private static func equationText(_ equation: Equation, in level: Puzzle, place: String,
-                                     placed: [PuzzleNumber?]? = nil) -> String {
+    static func equationText(_ equation: Equation, in level: Puzzle, place: String,
+                                     placed: [PuzzleNumber?]? = nil, glyphs: Bool) -> String {
         // Built as UTF-8 bytes, made into a string once.
         var text: [UInt8] = []
         text.reserveCapacity(place.utf8.count + 2 + 4 * equation.cellPositions.count)
@@ -93,7 +123,9 @@ public enum Explain {
             case .emptyOperand:
                 let value = placed.map { $0.indices.contains(k) ? $0[k] : nil } ?? level.cells[index].currentValue
                 text.append(contentsOf: (value.map(String.init) ?? "?").utf8)
-            case .operatorSymbol: text.append(contentsOf: (level.cells[index].operatorSymbol ?? "?").utf8)
+            case .operatorSymbol:
+                let symbol = level.cells[index].operatorSymbol ?? "?"
+                text.append(contentsOf: (glyphs ? glyph(of: symbol) : symbol).utf8)
             case .equals: text.append(UInt8(ascii: "="))
             case .block: text.append(UInt8(ascii: "."))
             }
@@ -185,193 +217,3 @@ public enum LevelCheck {
     }
 }
 
-extension Explain {
-    /// One step of a grade's trace as a sentence a child's parent
-    /// understands, showing the equations it read as they stood then.
-    ///
-    ///     Row 1: 7 + ? = 12, so ? = 5.
-    public static func sentence(_ step: Grader.Trace.Step, in level: Puzzle) -> String {
-        var equations: [(equation: Equation, placed: [PuzzleNumber?])] = []
-        var locked: [GridPosition] = []
-        for place in step.reads {
-            switch place {
-            case .item(let index) where level.equations.indices.contains(index):
-                let placed = step.facts.placed.indices.contains(equations.count) ? step.facts.placed[equations.count] : []
-                equations.append((level.equations[index], placed))
-            case .cell(let position): locked.append(position)
-            default: break
-            }
-        }
-        // The one cell the step decides and the number it places there.
-        var position: GridPosition?, value = ""
-        for decision in step.decides {
-            if case .cell(let at) = decision.place, case .value(let text) = decision.mark { (position, value) = (at, text) }
-        }
-        let cell = position?.description ?? "the cell"
-        let texts = equations.map { equationText($0.equation, in: level, place: place(of: $0.equation, in: level), placed: $0.placed) }
-        let first = texts.first ?? cell
-        let facts = step.facts
-        if let earlier = facts.followsStep {
-            return "As step \(earlier) found, \(cell) is \(value) (\(first))."
-        }
-        switch step.technique {
-        case .oneBlank:
-            return "\(first), so ? = \(value)."
-        case .uniquePair:
-            return "\(first). Only one pair of the tiles left fits, so \(cell) is \(value)."
-        case .lastCandidate:
-            return "\(first). With the tiles left, \(cell) can only be \(value)."
-        case .crossing:
-            let parts = zip(texts, facts.candidates).map { text, values in "\(text) (it could be \(list(values)))" }
-            return "\(capitalized(cell)) is in \(parts.joined(separator: " and in ")). Only \(value) fits both."
-        case .onlyPlace:
-            return "The tile \(value) fits in no other empty cell, so it goes at \(cell) (\(first))."
-        case .narrowing, .crossingPair:
-            // The equations the chain reads, as they stood, by index.
-            var textOf: [Int: String] = [:]
-            var e = 0
-            for place in step.reads {
-                if case .item(let index) = place, e < texts.count {
-                    textOf[index] = texts[e]
-                    e += 1
-                }
-            }
-            let also = facts.fixedTogether.isEmpty
-                ? "" : "; it also fixes \(cells(facts.fixedTogether)), written in next"
-            return "\(step.technique.name): \(chainText(facts.chain, level: level, textOf: textOf)), so \(cell) is \(value)\(also)."
-        case .poolCounting:
-            let values = facts.usedUpTiles.reduce(into: [PuzzleNumber]()) { if $0.last != $1 { $0.append($1) } }
-            let who = list(locked.map(\.description), or: "and")
-            let takes = list(values.map { v in tiles(v, count: facts.usedUpTiles.count { $0 == v }) }, or: "and")
-            return "Counting tiles: \(who) can only be \(list(values)), so \(locked.count == 1 ? "it takes" : "between them they take") \(takes); that leaves \(cell) only \(value) (\(first))."
-        case .contradiction:
-            let clauses = facts.refutations.enumerated().map { i, trial in
-                (i == 0 ? "If \(cell) were \(trial.value)" : "if it were \(trial.value)") + trialText(trial, level: level)
-            }
-            guard !clauses.isEmpty else {
-                return "If \(cell) were \(list(facts.ruledOut)), some equation or tile would have no way to finish, so it is \(value) (\(first))."
-            }
-            return capitalized(clauses.joined(separator: "; ")) + ". So it is \(value) (\(first))."
-        case .guess:
-            guard !facts.ruledOut.isEmpty else {
-                return "No sure step is left: try \(value) at \(cell) (guess \(step.guessDepth)); the steps after it rest on this guess."
-            }
-            return "No sure step is left: \(list(facts.ruledOut, or: "and")) at \(cell) led to dead ends and \(facts.ruledOut.count == 1 ? "was" : "were") taken back, so try \(value) there (guess \(step.guessDepth)); the steps after it rest on this guess."
-        }
-    }
-
-    /// A narrowing's links as clauses: "Row 3: ? + ? = 14 leaves row 3,
-    /// column 1 only 4 or 5; then Column 1: ? + 1 = ? leaves row 1, column 1
-    /// only 7". An equation is shown in full the first time, by its place
-    /// after that; links by the same equations in a row share a clause; a
-    /// long chain names the equations of its first links and shows the last
-    /// ones.
-    static func chainText(_ chain: [NarrowingLink], level: Puzzle, textOf: [Int: String]) -> String {
-        var groups: [(equations: [Int], links: [NarrowingLink])] = []
-        for link in chain {
-            if let last = groups.indices.last, groups[last].equations == link.equations {
-                groups[last].links.append(link)
-            } else {
-                groups.append((link.equations, [link]))
-            }
-        }
-        let shown = 4
-        var prefix = ""
-        if groups.count > shown {
-            let skipped = groups.dropLast(shown)
-            var names: [String] = []
-            for e in skipped.flatMap(\.equations) where level.equations.indices.contains(e) {
-                let name = place(of: level.equations[e], in: level)
-                if !names.contains(name) { names.append(name) }
-            }
-            let cellCount = Set(skipped.flatMap { $0.links.map(\.position) }).count
-            prefix = "\(list(names, or: "and")) first \(names.count == 1 ? "narrows" : "narrow") \(cellCount) cell\(cellCount == 1 ? "" : "s"); then "
-        }
-        var mentioned = Set<Int>()
-        let clauses = groups.suffix(shown).map { group -> String in
-            let names = group.equations.map { e -> String in
-                defer { mentioned.insert(e) }
-                if !mentioned.contains(e), let text = textOf[e] { return text }
-                return level.equations.indices.contains(e) ? place(of: level.equations[e], in: level) : "an equation"
-            }
-            let who = names.count == 2 ? "\(names[0]) and \(names[1]), filled in together," : names.joined(separator: " and ")
-            let what = group.links.map { link -> String in
-                var text = "\(link.position) only \(list(link.left))"
-                if let short = link.shortage {
-                    text += " (\(short.value) there would need \(copies(short.need, of: short.tile)) and \(short.available == 1 ? "only one is" : "only \(short.available) are") left)"
-                }
-                return text
-            }
-            return "\(who) \(group.equations.count == 2 ? "leave" : "leaves") \(list(what, or: "and"))"
-        }
-        return prefix + clauses.joined(separator: "; then ")
-    }
-
-    /// What one trial runs into, after "If row 3, column 3 were 6": the
-    /// cells it forces and what then cannot be finished.
-    static func trialText(_ trial: TrialRefutation, level: Puzzle) -> String {
-        let shownCells = 8
-        var forced = trial.forced.prefix(shownCells).map { "\($0.position) = \($0.value)" }
-        if trial.forced.count > shownCells { forced.append("\(trial.forced.count - shownCells) more") }
-        let forcing = trial.forced.isEmpty
-            ? "," : ", filling in what that forces would make \(list(forced, or: "and")) (\(trial.forced.count) cell\(trial.forced.count == 1 ? "" : "s")), and"
-        let tilesLeft = trial.tilesLeft.isEmpty
-            ? "no tiles" : trial.tilesLeft.count <= 8 ? "the tiles \(list(trial.tilesLeft.map { "\($0)" }, or: "and"))" : "the tiles left"
-        switch trial.failure {
-        case .equations(let indices, let placed, let candidates):
-            let texts = indices.enumerated().compactMap { i, e -> String? in
-                guard level.equations.indices.contains(e) else { return nil }
-                let equation = level.equations[e]
-                return equationText(equation, in: level, place: place(of: equation, in: level),
-                                    placed: placed.indices.contains(i) ? placed[i] : [])
-            }
-            // "row 6, column 4 only 4 or 7 and row 6, column 6 only 6".
-            let cells = list(candidates.map { "\($0.position) only \(list($0.values))" }, or: "and")
-            let with = candidates.isEmpty ? tilesLeft : "\(cells) (\(tilesLeft) left)"
-            if texts.count == 2 {
-                return "\(forcing) \(texts[0]) and \(texts[1]) could not both be finished with \(with)"
-            }
-            return "\(forcing) \(texts.first ?? "an equation") could not be finished with \(with)"
-        case .tile(let value, let left, let places):
-            return "\(forcing) \(number(left)) tile\(left == 1 ? "" : "s") \(value) would be left with \(places == 0 ? "no empty cell" : places == 1 ? "only one empty cell" : "only \(places) empty cells") to take \(left == 1 ? "it" : "them")"
-        case .usedUp(let value, let at):
-            return "\(forcing) \(at) would need a \(value) too, with no \(value) left"
-        }
-    }
-
-    /// "two 12s", "three 8s", "5 tiles 8".
-    static func copies(_ count: Int, of value: PuzzleNumber) -> String {
-        (2...4).contains(count) ? "\(number(count)) \(value)s" : "\(count) tiles \(value)"
-    }
-
-    /// "one" … "four", then digits.
-    static func number(_ count: Int) -> String {
-        let words = ["no", "one", "two", "three", "four"]
-        return words.indices.contains(count) ? words[count] : "\(count)"
-    }
-
-    /// "the only 5", "both 8s", "all 3 tiles 8".
-    static func tiles(_ value: PuzzleNumber, count: Int) -> String {
-        switch count {
-        case 1: return "the only \(value)"
-        case 2: return "both \(value)s"
-        default: return "all \(count) tiles \(value)"
-        }
-    }
-
-    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-
-    /// "(row 1, column 2)", "(row 1, column 2) and (row 3, column 4)".
-    static func cells(_ positions: [GridPosition]) -> String {
-        let words = positions.map { "(\($0))" }
-        guard words.count > 1 else { return words.first ?? "no cell" }
-        return words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
-    }
-
-    /// "3", "3 or 5", "3, 5 or 9" (or "and" for `or`).
-    static func list<T>(_ items: [T], or word: String = "or") -> String {
-        let words = items.map { "\($0)" }
-        guard words.count > 1 else { return words.first ?? "nothing" }
-        return words.dropLast().joined(separator: ", ") + " \(word) " + (words.last ?? "")
-    }
-}

@@ -38,38 +38,29 @@ public enum Technique: Int, CaseIterable, Codable, Sendable, Comparable {
 
     public static func < (a: Technique, b: Technique) -> Bool { a.rawValue < b.rawValue }
 
-    /// (code, name, one-line rule, weight, label)
-    private var entry: (code: String, name: String, rule: String, weight: Int, label: DifficultyLabel) {
+    /// (code, weight, label); the names and rules people read are in
+    /// ``MathCrosswordMessages`` (`technique.<code>`, `technique.<code>.rule`).
+    private var entry: (code: String, weight: Int, label: DifficultyLabel) {
         switch self {
-        case .oneBlank:
-            return ("one-blank", "One blank", "An equation with one empty cell: work it out.", 1, .easy)
-        case .uniquePair:
-            return ("unique-pair", "Unique pair", "An equation with two empty cells that only one pair of tiles left can complete.", 2, .medium)
-        case .lastCandidate:
-            return ("last-candidate", "Last candidate", "With the tiles left, one equation allows a single value in one of its empty cells.", 3, .medium)
-        case .crossing:
-            return ("crossing", "Crossing", "At a crossing, only one value fits both equations' candidate lists.", 5, .hard)
-        case .onlyPlace:
-            return ("only-place", "Only place", "A tile value fits in exactly as many empty cells as it has tiles left.", 6, .hard)
-        case .narrowing:
-            return ("narrowing", "Narrowing", "Each equation keeps for its empty cells only the values some completion allows, with the other cells' candidates and the tiles left; repeated across crossing equations until nothing changes, one cell is left a single value.", 7, .hard)
-        case .crossingPair:
-            return ("crossing-pair", "Crossing pair", "Two equations that cross, filled in together, need more tiles of some value than are left unless one cell takes a single value.", 10, .expert)
-        case .poolCounting:
-            return ("pool-counting", "Pool counting", "Some cells must use up all tiles of some values between them, which leaves another cell a single value.", 9, .expert)
-        case .contradiction:
-            return ("contradiction", "Contradiction", "Every other value of a cell, put in and filled forward (narrowed as above; every cell left a single value written in, using up its tile; again), leaves some equation or tile with no way to finish: the cell takes the one value left.", 12, .expert)
-        case .guess:
-            return ("guess", "Guess", "No sure step: try a value and back up if it leads to a contradiction.", 20, .guessRequired)
+        case .oneBlank: return ("one-blank", 1, .easy)
+        case .uniquePair: return ("unique-pair", 2, .medium)
+        case .lastCandidate: return ("last-candidate", 3, .medium)
+        case .crossing: return ("crossing", 5, .hard)
+        case .onlyPlace: return ("only-place", 6, .hard)
+        case .narrowing: return ("narrowing", 7, .hard)
+        case .crossingPair: return ("crossing-pair", 10, .expert)
+        case .poolCounting: return ("pool-counting", 9, .expert)
+        case .contradiction: return ("contradiction", 12, .expert)
+        case .guess: return ("guess", 20, .guessRequired)
         }
     }
 
     /// A short stable name for CSV columns and JSON keys, e.g. `one-blank`.
     public var code: String { entry.code }
-    /// The name people read, e.g. "One blank".
-    public func name(in language: Language) -> String { entry.name }
-    /// The rule in one line.
-    public func rule(in language: Language) -> String { entry.rule }
+    /// The name people read in `language`, e.g. "One blank", "Ein leeres Feld".
+    public func name(in language: Language) -> String { MathCrosswordMessages.catalogue.text("technique.\(code)", language) }
+    /// The rule in one line, in `language`.
+    public func rule(in language: Language) -> String { MathCrosswordMessages.catalogue.text("technique.\(code).rule", language) }
     /// Its weight in the difficulty score.
     public var weight: Int { entry.weight }
     /// The label of a puzzle whose hardest technique this is.

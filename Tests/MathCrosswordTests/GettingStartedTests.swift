@@ -20,7 +20,7 @@ import PuzzleKit
 
         let grade = try family.grade(level, solutionsUpTo2: count.solutionCount, explain: true)
         #expect(grade.label == "easy" && grade.score == 30 && grade.steps == 7)  // 11 before issue 35: the steps now carry their arithmetic load
-        #expect(grade.explanation.first == "Row 1: 17 - 1 = ?, so ? = 16.")
+        #expect(grade.explanation.first == "Row 1: 17 − 1 = ?, so ? = 16.")
 
         let labels = try labelsOfSeeds(1...3, of: family, profile: profile)
         #expect(labels.count == 3)

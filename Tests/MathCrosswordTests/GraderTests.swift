@@ -134,11 +134,11 @@ import MathCrossword
         let puzzle = try level("pool: 5 10\n7 + ? = 12\n. . x . .\n. . 2 . .\n. . = . .\n. . ? . .\n")
         #expect(try sentences(puzzle) == [
             "Row 1: 7 + ? = 12, so ? = 5.",
-            "Column 3: 5 x 2 = ?, so ? = 10.",
+            "Column 3: 5 × 2 = ?, so ? = 10.",
         ])
         let crossing = try example(.crossing)
         let crossingSentences = try sentences(crossing)
-        #expect(crossingSentences.first == "Row 3, column 1 is in Column 1: ? - ? = 1 (it could be 1 or 2) and in Row 3: ? - ? = 1 (it could be 2 or 3). Only 2 fits both.", "\(crossingSentences)")
+        #expect(crossingSentences.first == "Row 3, column 1 is in Column 1: ? − ? = 1 (it could be 1 or 2) and in Row 3: ? − ? = 1 (it could be 2 or 3). Only 2 fits both.", "\(crossingSentences)")
         // A guess says which values were tried there first and taken back; it never says "it works out".
         let guess = try example(.guess)
         let trace = try Grader().trace(guess)
@@ -156,15 +156,15 @@ import MathCrossword
     @Test func newTechniquesExplainThemselves() throws {
         func sentences(_ technique: Technique) throws -> [String] { try self.sentences(example(technique)) }
         // Narrowing names its chain: the equations, the cells and the values they leave.
-        #expect(try sentences(.narrowing).first == "Narrowing: Column 1 first narrows 2 cells; then Row 3: 1 + ? = ? leaves row 3, column 3 only 7, 13 or 19 and row 3, column 5 only 8, 14 or 20; then Column 5: ? - ? = 6 leaves row 3, column 5 only 14 or 20 and row 5, column 5 only 8 or 14; then Row 5: ? + 6 = ? leaves row 5, column 1 only 8; then Column 1: ? + 1 = ? leaves row 1, column 1 only 7, so row 1, column 1 is 7; it also fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3), written in next.")
+        #expect(try sentences(.narrowing).first == "Narrowing: Column 1 first narrows 2 cells; then Row 3: 1 + ? = ? leaves row 3, column 3 only 7, 13 or 19 and row 3, column 5 only 8, 14 or 20; then Column 5: ? − ? = 6 leaves row 3, column 5 only 14 or 20 and row 5, column 5 only 8 or 14; then Row 5: ? + 6 = ? leaves row 5, column 1 only 8; then Column 1: ? + 1 = ? leaves row 1, column 1 only 7, so row 1, column 1 is 7; it also fixes (row 3, column 3), (row 3, column 5), (row 5, column 1), (row 5, column 5), (row 7, column 1) and (row 7, column 3), written in next.")
         #expect(try sentences(.narrowing)[1] == "As step 1 found, row 3, column 3 is 19 (Row 3: 1 + ? = ?).")
         // Crossing pair names the value and the count of the tile that runs out.
-        #expect(try sentences(.crossingPair)[3].hasPrefix("Crossing pair: Column 3: 20 - ? = ? and Row 5: ? + ? = 20, filled in together, leave row 5, column 3 only 12 (8 there would need two 12s and only one is left)"))
+        #expect(try sentences(.crossingPair)[3].hasPrefix("Crossing pair: Column 3: 20 − ? = ? and Row 5: ? + ? = 20, filled in together, leave row 5, column 3 only 12 (8 there would need two 12s and only one is left)"))
         #expect(try sentences(.crossingPair)[3].contains("row 5, column 1 only 8 (12 there would need two 12s and only one is left), so row 5, column 1 is 8"))
         // Pool counting names the cells and the tiles they use up.
-        #expect(try sentences(.poolCounting).first == "Counting tiles: row 3, column 3 and row 5, column 3 can only be 1 or 5, so between them they take the only 1 and the only 5; that leaves row 1, column 1 only 10 (Row 1: ? / 5 = ?).")
+        #expect(try sentences(.poolCounting).first == "Counting tiles: row 3, column 3 and row 5, column 3 can only be 1 or 5, so between them they take the only 1 and the only 5; that leaves row 1, column 1 only 10 (Row 1: ? ÷ 5 = ?).")
         // Contradiction names the trial value and what fails.
-        #expect(try sentences(.contradiction).first == "If row 1, column 3 were 15, two tiles 1 would be left with only one empty cell to take them. So it is 5 (Column 3: ? - 4 = ?).")
+        #expect(try sentences(.contradiction).first == "If row 1, column 3 were 15, two tiles 1 would be left with only one empty cell to take them. So it is 5 (Column 3: ? − 4 = ?).")
     }
 
     /// class_1 seed 2506 with `--unique --min-blanks 10` (issue 35): one
@@ -180,7 +180,7 @@ import MathCrossword
         try expectReplayReachesTheSolution(puzzle, trace)
         let refutation = trace.steps.first { $0.technique == .contradiction }?.facts.refutations.first
         #expect(refutation?.value == 5 && refutation?.forced.count == 7 && refutation?.tilesLeft == [3, 6])
-        #expect(try sentences(puzzle).first == "If row 1, column 5 were 5, filling in what that forces would make row 1, column 7 = 9, row 3, column 3 = 6, row 3, column 7 = 3, row 5, column 3 = 10, row 5, column 5 = 2, row 7, column 3 = 4 and row 7, column 5 = 5 (7 cells), and Column 1: ? - ? = 1 could not be finished with row 3, column 1 only 3 or 6 and row 5, column 1 only 3 or 6 (the tiles 3 and 6 left). So it is 6 (Row 1: 4 + ? = ?).")
+        #expect(try sentences(puzzle).first == "If row 1, column 5 were 5, filling in what that forces would make row 1, column 7 = 9, row 3, column 3 = 6, row 3, column 7 = 3, row 5, column 3 = 10, row 5, column 5 = 2, row 7, column 3 = 4 and row 7, column 5 = 5 (7 cells), and Column 1: ? − ? = 1 could not be finished with row 3, column 1 only 3 or 6 and row 5, column 1 only 3 or 6 (the tiles 3 and 6 left). So it is 6 (Row 1: 4 + ? = ?).")
     }
 
     /// One narrowing fixpoint is one narrowing step: the other cells it

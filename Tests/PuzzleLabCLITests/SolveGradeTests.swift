@@ -64,7 +64,7 @@ import Testing
         let text = try puzzlelab(["grade", "p.mcw", "--explain"], in: dir)
         #expect(text.status == 0)
         #expect(text.stdout.contains("p.mcw: p: medium, score 13;"))  // 7 + 5 = 12 loads 8: the arithmetic tier
-        #expect(text.stdout.contains("  1. Row 1: 7 + ? = 12, so ? = 5.\n  2. Column 3: 5 x 2 = ?, so ? = 10.\n"))
+        #expect(text.stdout.contains("  1. Row 1: 7 + ? = 12, so ? = 5.\n  2. Column 3: 5 × 2 = ?, so ? = 10.\n"))
         let csv = try puzzlelab(["grade", "--profile", "class_2", "--count", "3", "--unique", "--format", "csv"])
         let json = try puzzlelab(["grade", "--profile", "class_2", "--count", "3", "--unique", "--format", "json"])
         let records = CSV.parse(csv.stdout) ?? []
