@@ -1,7 +1,7 @@
 import PuzzleKit
 
 /// What a step of the grader's trace says, as data: the facts its sentence
-/// (``CrossSumsFamily/sentence(_:in:)``) is built from, beyond the lines it
+/// (``CrossSumsFamily/sentence(_:in:language:)``) is built from, beyond the lines it
 /// reads and the cells it decides.
 public enum StepFacts: Sendable, Equatable {
     /// A single-line step: its line as it stood before the step.
@@ -82,110 +82,135 @@ public struct LineConsequence: Sendable, Equatable {
 ///     Suppose the 4 at row 1, column 2 were kept. Then row 1 would remove the 6 in column 5; column 5 would still need 6 but its undecided numbers add up to only 3, so it could no longer reach 9. So remove the 4.
 extension CrossSumsFamily {
     public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String {
-        let explain = Explain(puzzle: puzzle)
+        let explain = Explain(puzzle: puzzle, language: language)
         switch step.facts {
         case .line(let state):
             return explain.line(step.technique, state, step.moves)
         case .supposition(let refutation):
             return explain.supposition(refutation)
         case .guess:
-            guard let move = step.moves.first else { return "No rule decides a number here, so try a decision." }
-            let keep = move.decision == .keep
-            return "No rule decides a number here, so try: \(keep ? "keep" : "remove") the \(explain.number(move.position)) at \(move.position)\(keep ? "" : " (keeping it led to a dead end)")."
+            guard let move = step.moves.first else { return explain.text("step.guess") }
+            let key = move.decision == .keep ? "step.guess.keep" : "step.guess.remove"
+            return explain.text(key, ["cell": explain.cell(move.position)])
         }
+    }
+
+    /// The name people read for a grade label (`label.<label>` of
+    /// ``CrossSumsMessages``); a label the catalogue lacks stays as it is.
+    public func labelName(_ label: String, in language: Language) -> String {
+        CrossSumsMessages.catalogue.contains("label.\(label)") ? CrossSumsMessages.catalogue.text("label.\(label)", language) : label
     }
 }
 
-/// The sentences of one puzzle's steps.
+/// The sentences of one puzzle's steps, in one language, from
+/// ``CrossSumsMessages``.
 struct Explain {
     let puzzle: Puzzle
+    let language: Language
+
+    /// The template `key` filled with `arguments`.
+    func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+        CrossSumsMessages.catalogue.text(key, language, arguments)
+    }
+
+    /// The plural form of `key` that `count` takes, filled with `arguments`.
+    func text(_ key: String, count: Int, _ arguments: [String: String] = [:]) -> String {
+        CrossSumsMessages.catalogue.text(key, count: count, language, arguments)
+    }
 
     /// The sentence for a single-line step from its line before the step.
     func line(_ technique: Technique, _ state: LineState, _ moves: [CellMove]) -> String {
         let line = state.line, need = state.need, open = state.undecidedTotal
-        let name = line.description
+        let name = self.name(line)
         let target = puzzle.sum(of: line)
-        let needs = need == target ? "\(name) needs \(target)" : "\(name) still needs \(need)"
+        let needs = need == target ? text("step.needs", ["line": name, "target": language.number(target)])
+            : text("step.still-needs", ["line": name, "need": language.number(need)])
         let kept = moves.filter { $0.decision == .keep }.map(\.position)
         let removed = moves.filter { $0.decision == .remove }.map(\.position)
         switch technique {
         case .tooBig:
             if need == 0 && target == 0 {
-                return "\(name) must add up to 0, so remove \(list(removed, in: line))."
+                return text("step.too-big.zero", ["line": name, "cells": list(removed, in: line)])
             }
             if need == 0 {
-                return "\(name) already adds up to \(target) with the numbers kept, so remove the rest: \(list(removed, in: line))."
+                return text("step.too-big.done", ["line": name, "target": language.number(target), "cells": list(removed, in: line)])
             }
-            let verb = removed.count == 1 ? "is too big, so remove it" : "are too big, so remove them"
-            return "\(needs): \(list(removed, in: line)) \(verb)."
+            return text("step.too-big", count: removed.count, ["needs": needs, "cells": list(removed, in: line)])
         case .allNeeded:
             if kept.count == 1 {
-                return "\(needs) and only \(list(kept, in: line)) is left undecided, so keep it."
+                return text("step.all-needed.last", ["needs": needs, "cells": list(kept, in: line)])
             }
-            return "\(needs) and its undecided numbers, \(list(kept, in: line)), add up to exactly \(need), so keep them."
+            return text("step.all-needed", ["needs": needs, "cells": list(kept, in: line), "need": language.number(need)])
         case .mustKeep:
-            let spare = open - need
-            return "\(needs) and its undecided numbers add up to \(open), \(spare) more than that, so every number bigger than \(spare) stays: keep \(list(kept, in: line))."
+            return text("step.must-keep", ["needs": needs, "total": language.number(open),
+                                           "spare": language.number(open - need), "cells": list(kept, in: line)])
         case .combinations:
-            var sentence = "\(needs) from \(Self.joined(state.undecided.map { String(number($0)) }))."
+            var sentences = [text("step.combinations", ["needs": needs, "numbers": numbers(state.undecided)])]
             let ways = combinations(state.undecided, need: need, limit: 3)
             if ways.count == 1, let only = ways.first {
-                sentence += " The only way is \(only)"
-                var parts: [String] = []
-                if !kept.isEmpty { parts.append("keep \(list(kept, in: line))") }
-                if !removed.isEmpty { parts.append("remove \(list(removed, in: line))") }
-                return sentence + ", so " + parts.joined(separator: " and ") + "."
+                var actions: [String] = []
+                if !kept.isEmpty { actions.append(text("step.keep", ["cells": list(kept, in: line)])) }
+                if !removed.isEmpty { actions.append(text("step.remove", ["cells": list(removed, in: line)])) }
+                sentences.append(text("step.combinations.only-way", ["way": only, "actions": language.list(actions)]))
+                return sentences.joined(separator: " ")
             }
             if ways.count > 1 && ways.count <= 3 {
-                sentence += " The only ways are \(Self.joined(ways))."
+                sentences.append(text("step.combinations.only-ways", ["ways": language.list(ways)]))
             }
             var parts: [String] = []
             if !kept.isEmpty {
-                parts.append("Every way uses \(list(kept, in: line)), so keep \(kept.count == 1 ? "it" : "them").")
+                parts.append(text("step.combinations.every-way", count: kept.count, ["cells": list(kept, in: line)]))
             }
             if !removed.isEmpty {
-                parts.append("No way uses \(list(removed, in: line)), so remove \(removed.count == 1 ? "it" : "them").")
+                parts.append(text("step.combinations.no-way", count: removed.count, ["cells": list(removed, in: line)]))
             }
-            return sentence + " " + parts.joined(separator: " ")
+            return sentences.joined(separator: " ") + " " + parts.joined(separator: " ")
         case .rowAndColumn, .guess:
-            return "\(name): decide \(list(moves.map(\.position), in: line))."
+            return text("step.decide", ["line": name, "cells": list(moves.map(\.position), in: line)])
         }
     }
 
     /// The sentence for a row-and-column step: at most three consequences
     /// are shown, then how many more steps led to the failure.
     func supposition(_ s: Refutation) -> String {
-        let number = number(s.supposed.position)
         let kept = s.supposed.decision == .keep
         let shown = 3
         let consequences = s.chain.prefix(shown).map { consequence in
             let keep = consequence.moves.filter { $0.decision == .keep }.map(\.position)
             let remove = consequence.moves.filter { $0.decision == .remove }.map(\.position)
-            var parts: [String] = []
-            if !keep.isEmpty { parts.append("keep \(list(keep, in: consequence.line))") }
-            if !remove.isEmpty { parts.append("remove \(list(remove, in: consequence.line))") }
-            return "\(consequence.line.description.lowercased()) would \(parts.joined(separator: " and "))"
+            var actions: [String] = []
+            if !keep.isEmpty { actions.append(text("step.suppose.would-keep", ["cells": list(keep, in: consequence.line)])) }
+            if !remove.isEmpty { actions.append(text("step.suppose.would-remove", ["cells": list(remove, in: consequence.line)])) }
+            return text("step.suppose.would", ["line": name(consequence.line, inside: true), "actions": language.list(actions)])
         }
-        let failed = s.failedLine.description.lowercased()
-        let target = puzzle.sum(of: s.failedLine)
-        let failure: String
+        var failure = ["line": name(s.failedLine, inside: true), "target": language.number(puzzle.sum(of: s.failedLine))]
+        let key: String
         switch (s.failure, s.failedState) {
         case (.exceedsTarget, let state?):
-            failure = "\(failed) would keep numbers adding up to \(target - state.need), more than \(target)"
-        case (.exceedsTarget, nil): failure = "\(failed) would add up to more than \(target)"
+            key = "step.suppose.exceeds"
+            failure["total"] = language.number(puzzle.sum(of: s.failedLine) - state.need)
+        case (.exceedsTarget, nil):
+            key = "step.suppose.exceeds.sum"
         case (.cannotReachTarget, let state?):
-            let rest = state.undecided.isEmpty ? "no undecided number is left" : "its undecided numbers add up to only \(state.undecidedTotal)"
-            failure = "\(failed) would still need \(state.need) but \(rest), so it could no longer reach \(target)"
-        case (.cannotReachTarget, nil): failure = "\(failed) could no longer reach \(target)"
+            key = state.undecided.isEmpty ? "step.suppose.short.none-left" : "step.suppose.short"
+            failure["need"] = language.number(state.need)
+            failure["total"] = language.number(state.undecidedTotal)
+        case (.cannotReachTarget, nil):
+            key = "step.suppose.short.sum"
         case (.noCombination, let state?):
-            failure = "\(failed) would still need \(state.need) and no combination of \(Self.joined(state.undecided.map { String(self.number($0)) })) makes it"
-        case (.noCombination, nil): failure = "no combination in \(failed) could make \(target)"
+            key = "step.suppose.no-combination"
+            failure["need"] = language.number(state.need)
+            failure["numbers"] = numbers(state.undecided)
+        case (.noCombination, nil):
+            key = "step.suppose.no-combination.sum"
         }
-        let supposed = "Suppose the \(number) at \(s.supposed.position) were \(kept ? "kept" : "removed")."
         let hidden = s.chain.count - min(shown, s.chain.count)
-        let later = hidden == 0 ? "" : "\(hidden) more step\(hidden == 1 ? "" : "s") later, "
-        let chain = "Then " + (consequences.isEmpty ? failure : consequences.joined(separator: "; ") + "; " + later + failure)
-        return "\(supposed) \(chain). So \(kept ? "remove" : "keep") the \(number)."
+        let last = hidden == 0 ? text(key, failure) : text("step.suppose.later", count: hidden, ["failure": text(key, failure)])
+        let cell = cell(s.supposed.position)
+        let number = language.number(number(s.supposed.position))
+        return [text(kept ? "step.suppose.kept" : "step.suppose.removed", ["cell": cell]),
+                text("step.suppose.then", ["consequences": (consequences + [last]).joined(separator: "; ")]),
+                text(kept ? "step.suppose.so-remove" : "step.suppose.so-keep", ["number": number])].joined(separator: " ")
     }
 
     /// The number at `position` (0 outside the grid).
@@ -193,21 +218,39 @@ struct Explain {
         puzzle.contains(position) ? puzzle[position] : 0
     }
 
+    /// "Row 2" (`inside`: "row 2", as English writes it inside a sentence).
+    func name(_ line: Line, inside: Bool = false) -> String {
+        let suffix = inside ? ".inside" : ""
+        switch line {
+        case .row(let row): return text("line.row" + suffix, ["number": Self.counted(row)])
+        case .column(let column): return text("line.column" + suffix, ["number": Self.counted(column)])
+        }
+    }
+
+    /// "the 4 at row 1, column 2".
+    func cell(_ position: GridPosition) -> String {
+        text("cell.at", ["number": language.number(number(position)),
+                         "row": Self.counted(position.row), "column": Self.counted(position.column)])
+    }
+
+    /// "2, 3, 5 and 8": the numbers of `cells`.
+    func numbers(_ cells: [GridPosition]) -> String {
+        language.list(cells.map { language.number(number($0)) })
+    }
+
     /// "the 9 in column 4", "the 9 in column 4 and the 8 in column 5", … for cells of `line`.
     func list(_ positions: [GridPosition], in line: Line) -> String {
-        Self.joined(positions.map { p in
-            if case .row = line { return "the \(number(p)) in column \(p.column + 1)" }
-            return "the \(number(p)) in row \(p.row + 1)"
+        language.list(positions.map { p in
+            let number = language.number(number(p))
+            if case .row = line { return text("cell.in-column", ["number": number, "column": Self.counted(p.column)]) }
+            return text("cell.in-row", ["number": number, "row": Self.counted(p.row)])
         })
     }
 
-    /// "a", "a and b", "a, b and c".
-    static func joined(_ items: [String]) -> String {
-        switch items.count {
-        case 0: return ""
-        case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
-        }
+    /// A 0-based index as people count, 1-based; never traps, whatever a
+    /// file or a trace put in it.
+    static func counted(_ index: Int) -> String {
+        index >= 0 ? String(UInt(index) + 1) : String(index + 1)
     }
 
     /// Up to `limit + 1` ways to make `need` from the numbers of `cells`, as

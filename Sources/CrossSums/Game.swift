@@ -29,7 +29,8 @@ public struct Hint: Sendable, Equatable {
     /// The technique of the deduction that decides it, or `nil` when no
     /// deduction was available and the cell was taken from the solution.
     public let technique: Technique?
-    /// Why the decision is right, as a sentence.
+    /// Why the decision is right, as a sentence in the language
+    /// ``GameSession/useHint(language:)`` was asked for.
     public let explanation: String
 }
 
@@ -131,10 +132,11 @@ public struct GameSession: Sendable {
     /// or, when only guessing would help, an undecided cell from the solution
     /// (one it removes, if any). The cell is marked at no cost.
     ///
+    /// - Parameter language: the language of the hint's explanation.
     /// - Returns: `nil` when the game is over or the level complete.
     /// - Complexity: one grader step; a ``Technique/rowAndColumn`` step tries
     ///   every undecided cell.
-    public mutating func useHint() -> Hint? {
+    public mutating func useHint(language: Language = .english) -> Hint? {
         guard !isGameOver, !isLevelComplete else { return nil }
         let current: [[CellDecision?]] = marks.map { row in
             row.map { mark in mark == .undecided ? nil : CellDecision(kept: mark == .kept) }
@@ -142,13 +144,15 @@ public struct GameSession: Sendable {
         let hint: Hint
         if let step = grader.nextStep(marks: current),
            let move = step.moves.first(where: { marks[$0.position.row][$0.position.column] == .undecided }) {
-            hint = Hint(move: move, technique: step.technique, explanation: CrossSumsFamily().sentence(step, in: puzzle, language: .english))
+            hint = Hint(move: move, technique: step.technique, explanation: CrossSumsFamily().sentence(step, in: puzzle, language: language))
         } else {
             let open = puzzle.positions.filter { marks[$0.row][$0.column] == .undecided }
             guard let position = open.first(where: { !solution[$0.row][$0.column] }) ?? open.first else { return nil }
             let decision = CellDecision(kept: solution[position.row][position.column])
+            let explain = Explain(puzzle: puzzle, language: language)
             hint = Hint(move: CellMove(position: position, decision: decision), technique: nil,
-                        explanation: "No simple rule decides a number now; the solution \(decision == .keep ? "keeps" : "removes") the \(puzzle[position]) at \(position).")
+                        explanation: explain.text(decision == .keep ? "hint.solution.keeps" : "hint.solution.removes",
+                                                  ["cell": explain.cell(position)]))
         }
         hintsUsed += 1
         let p = hint.move.position

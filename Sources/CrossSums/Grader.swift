@@ -32,7 +32,7 @@ public struct CellMove: Sendable, Hashable, CustomStringConvertible {
 ///     let trace = try Grader(puzzle: puzzle).grade()
 ///     print(family.label(trace), trace.score)
 ///     // Prints "easy 4"
-///     print(family.sentence(trace.steps[0], in: puzzle))
+///     print(family.sentence(trace.steps[0], in: puzzle, language: .english))
 ///     // Prints "Row 1 needs 3: the 5 in column 2 is too big, so remove it."
 ///
 /// Deductions are sound, so a puzzle solved without guessing has exactly
@@ -90,7 +90,7 @@ public struct Grader: Sendable {
     /// The next step from a partly marked grid: the easiest deduction
     /// available, or `nil` when there is none without guessing (or the marks
     /// contradict the sums). This is what a hint shows
-    /// (``CrossSumsFamily/sentence(_:in:)`` says it).
+    /// (``CrossSumsFamily/sentence(_:in:language:)`` says it).
     ///
     /// - Parameter marks: per cell `nil` (undecided) or the player's decision;
     ///   of the grid's shape.

@@ -33,32 +33,34 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConv
     case rowAndColumn
     case guess
 
-    /// (code, JSON key, name, one-line rule, weight, difficulty): the table's row.
-    private var entry: (code: String, key: String, name: String, rule: String, weight: Int, difficulty: Profile?) {
+    /// (code, JSON key, weight, difficulty): the table's row; the name and
+    /// the rule are ``CrossSumsMessages``' `technique.<code>` and
+    /// `technique.<code>.rule`.
+    private var entry: (code: String, key: String, weight: Int, difficulty: Profile?) {
         switch self {
         case .tooBig:
-            return ("too-big", "tooBig", "Too big", "A number larger than what its line still needs is removed.", 1, .easy)
+            return ("too-big", "tooBig", 1, .easy)
         case .allNeeded:
-            return ("all-needed", "allNeeded", "All needed", "When a line's undecided numbers add up to exactly what it still needs, all of them are kept.", 1, .easy)
+            return ("all-needed", "allNeeded", 1, .easy)
         case .mustKeep:
-            return ("must-keep", "mustKeep", "Must keep", "A number without which the line's other undecided numbers cannot reach what it still needs is kept.", 2, .medium)
+            return ("must-keep", "mustKeep", 2, .medium)
         case .combinations:
-            return ("combinations", "combinations", "Combinations", "A number used by every combination that makes what its line still needs is kept; one used by none is removed.", 4, .hard)
+            return ("combinations", "combinations", 4, .hard)
         case .rowAndColumn:
-            return ("row-and-column", "rowAndColumn", "Row and column", "If keeping (or removing) a number would, following the line rules through rows and columns, leave some line unable to reach its sum, the number is removed (or kept).", 10, .extraHard)
+            return ("row-and-column", "rowAndColumn", 10, .extraHard)
         case .guess:
-            return ("guess", "guess", "Guess", "When no rule applies, decide a number on trial and back up if it leads to a dead end.", 25, nil)
+            return ("guess", "guess", 25, nil)
         }
     }
 
-    /// The display name.
-    public func name(in language: Language) -> String { entry.name }
+    /// The name people read, in `language`.
+    public func name(in language: Language) -> String { CrossSumsMessages.catalogue.text("technique.\(code)", language) }
     /// A short stable name for CSV columns and JSON values, e.g. `too-big`.
     public var code: String { entry.code }
     /// The camel-case key for JSON objects, e.g. `tooBig`.
     public var key: String { entry.key }
-    /// The rule in one line.
-    public func rule(in language: Language) -> String { entry.rule }
+    /// The rule in one line, in `language`.
+    public func rule(in language: Language) -> String { CrossSumsMessages.catalogue.text("technique.\(code).rule", language) }
     /// The weight of one step in the score (a guess weighs this times its depth).
     public var weight: Int { entry.weight }
     /// The difficulty whose puzzles may need this technique at most, or `nil`

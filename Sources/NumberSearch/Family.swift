@@ -175,7 +175,9 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
         return Trace(steps: steps, outcome: .solved, solutionsUpTo2: solutionsUpTo2.map { min($0, 2) } ?? min(product, 2))
     }
 
-    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { Grader.explanation(step.facts.grade, in: puzzle) }
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String {
+        Grader.explanation(step.facts.grade, in: puzzle, language: language)
+    }
 
     /// The label of the hardest feature any question uses, lowered by the
     /// score (``Technique/label(hardest:score:)``).
@@ -191,13 +193,26 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
         [("nearMisses", .int(trace.steps.reduce(0) { $0 + $1.facts.grade.nearMisses }))]
     }
 
-    /// One line per question, in the level's order.
+    /// One line per question, in the level's order, in `language`: the
+    /// question, its features (their codes in English), near misses and score.
     public func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] {
-        trace.steps.sorted { $0.facts.index < $1.facts.index }.map { step in
+        let words = Words(level: puzzle, language: language)
+        return trace.steps.sorted { $0.facts.index < $1.facts.index }.map { step in
             let g = step.facts.grade
-            return "question \(step.facts.index + 1): \(g.question.operands[0]) + \(g.question.operands[1]) = \(g.question.target): "
-                + g.techniques.map(\.code).joined(separator: ", ") + ", \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es"), score \(g.score)"
+            return words.text("details.question", [
+                "number": language.number(step.facts.index + 1),
+                "question": words.question(g.question),
+                "features": g.techniques.map { words.text("details.feature.\($0.code)") }.joined(separator: ", "),
+                "nearMisses": words.text("details.near-misses", count: g.nearMisses),
+                "score": language.number(g.score),
+            ])
         }
+    }
+
+    /// The name people read for a grade label (`label.<label>` of
+    /// ``NumberSearchMessages``); a label the catalogue lacks stays as it is.
+    public func labelName(_ label: String, in language: Language) -> String {
+        NumberSearchMessages.catalogue.contains("label.\(label)") ? NumberSearchMessages.catalogue.text("label.\(label)", language) : label
     }
 
     public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(levels: [puzzle]) }

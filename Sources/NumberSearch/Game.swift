@@ -165,14 +165,15 @@ public struct GameSession: Codable, Sendable, Equatable {
         self = GameSession(levels: levels)
     }
 
-    /// Where the current question's answer starts ("The 6 in row 2,
-    /// column 3 starts it."), or `nil` when the level is complete or the
-    /// answer cannot be found.
-    public mutating func hint() -> String? {
+    /// Where the current question's answer starts, in `language` ("The 6
+    /// in row 2, column 3 starts it.", "Die 6 in Zeile 2, Spalte 3 ist der
+    /// Anfang."), or `nil` when the level is complete or the answer cannot
+    /// be found.
+    public mutating func hint(language: Language = .english) -> String? {
         guard let q = currentQuestion else { return nil }
         let path = q.solutionPositions ?? Solver.paths(forming: q.target, in: level, limit: 1).first
         guard let path else { return nil }
         hintsUsed += 1
-        return Grader.hint(path: path, in: level)
+        return Grader.hint(path: path, in: level, language: language)
     }
 }

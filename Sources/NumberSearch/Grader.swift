@@ -141,52 +141,87 @@ public enum Grader {
         if nearMisses >= Technique.crowdedThreshold { body(.crowded) }
     }
 
-    /// The hint for a question: where its answer starts.
+    /// The hint for a question, in `language`: where its answer starts.
     ///
     ///     print(Grader.hint(path: [GridPosition(row: 1, column: 2)], in: level))
     ///     // Prints "The 6 in row 2, column 3 starts it."
-    public static func hint(path: [GridPosition], in level: Puzzle) -> String {
-        guard let first = path.first, let d = level.digit(at: first) else { return "No answer to point at." }
-        return "The \(d) in \(first) starts it."
+    ///     print(Grader.hint(path: [GridPosition(row: 1, column: 2)], in: level, language: .german))
+    ///     // Prints "Die 6 in Zeile 2, Spalte 3 ist der Anfang."
+    public static func hint(path: [GridPosition], in level: Puzzle, language: Language = .english) -> String {
+        let words = Words(level: level, language: language)
+        guard let first = path.first, let digit = level.digit(at: first) else { return words.text("hint.none") }
+        return words.text("hint.start", ["digit": language.number(digit), "cell": words.cell(first)])
     }
 
-    /// "a", "a and b", "a, b and c".
-    static func joined(_ items: [String]) -> String {
-        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
-    }
-
-    /// How to find a graded question's answer, as a sentence.
-    public static func explanation(_ g: QuestionGrade, in level: Puzzle) -> String {
+    /// How to find a graded question's answer, as a sentence in `language`.
+    public static func explanation(_ g: QuestionGrade, in level: Puzzle, language: Language = .english) -> String {
+        let words = Words(level: level, language: language)
         let q = g.question
-        let read = g.path.compactMap { level.digit(at: $0) }.map(String.init).joined(separator: ", ")
+        let read = g.path.compactMap { level.digit(at: $0) }.map(language.number).joined(separator: ", ")
         let way: String
         if g.path.count < 2 {
-            way = "it is that one cell"
+            way = words.text("explain.one-cell")
         } else if let d = Rules.direction(of: g.path) {
-            way = "read \(String(d.rawValue.map { $0 == "-" ? " " : $0 })): \(read)"
+            way = words.text("explain.read", ["direction": words.text("direction.\(d.rawValue)"), "digits": read])
         } else {
-            way = "follow the path, turning: \(read)"
+            way = words.text("explain.bent", ["digits": read])
         }
-        var sentence = "\(q.operands.map(String.init).joined(separator: " + ")) = \(q.target): " +
-            "\(hint(path: g.path, in: level).dropLast().lowercased()); \(way)."
+        let start = g.path.first.flatMap { first in
+            level.digit(at: first).map { words.text("explain.start", ["digit": language.number($0), "cell": words.cell(first)]) }
+        } ?? words.text("explain.none")
+        var sentences = [words.text("explain.question", ["question": words.question(q), "start": start, "way": way])]
         if q.hasCarry {
             let units = q.operands.map { $0 % 10 }
-            sentence += " The units \(units.map(String.init).joined(separator: " + ")) make \(units.reduce(0, +)), so carry one ten."
+            sentences.append(words.text("explain.carry", ["units": units.map(language.number).joined(separator: " + "),
+                                                          "sum": language.number(units.reduce(0, +))]))
         }
         if g.nearMisses > 0 {
             let shown = 4
-            let starts = g.nearMissStarts.prefix(shown).map { "the \(level.digit(at: $0).map(String.init) ?? "?") in \($0)" }
-            let more = g.nearMissStarts.count > shown ? " (and \(g.nearMissStarts.count - shown) more)" : ""
+            var starts = [words.language.list(g.nearMissStarts.prefix(shown).map { start in
+                words.text("explain.near-miss-start", ["digit": level.digit(at: start).map(language.number) ?? "?", "cell": words.cell(start)])
+            })]
+            if g.nearMissStarts.count > shown { starts.append(words.text("explain.more", ["count": language.number(g.nearMissStarts.count - shown)])) }
             let digits = Rules.digits(of: q.target)
-            let prefix = digits.dropLast().map(String.init).joined(separator: ", ")
-            let ending = digits.dropFirst().map(String.init).joined(separator: ", ")
-            let one = g.nearMissStarts.count == 1
-            sentence += " \(g.nearMisses) near miss\(g.nearMisses == 1 ? "" : "es") to pass over: "
-                + Self.joined(starts) + more + " look\(one ? "s" : "") like the start (\(prefix)) or the end (\(ending)) of \(q.target)"
-                + " but lead\(one ? "s" : "") nowhere."
+            sentences.append(words.text("explain.near-misses", count: g.nearMisses))
+            sentences.append(words.text("explain.near-miss-starts", count: g.nearMissStarts.count, [
+                "starts": starts.joined(separator: " "),
+                "first": digits.dropLast().map(language.number).joined(separator: ", "),
+                "last": digits.dropFirst().map(language.number).joined(separator: ", "),
+                "target": language.number(q.target),
+            ]))
         }
-        if g.pathCount > 1 { sentence += " It has \(g.pathCount) paths." }
-        return sentence
+        if g.pathCount > 1 { sentences.append(words.text("explain.paths", count: g.pathCount)) }
+        return sentences.joined(separator: " ")
+    }
+}
+
+/// Number search's words in one language, from ``NumberSearchMessages``.
+struct Words {
+    let level: Puzzle
+    let language: Language
+
+    /// The template `key` filled with `arguments`.
+    func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+        NumberSearchMessages.catalogue.text(key, language, arguments)
+    }
+
+    /// The plural form of `key` that `count` takes, filled with `arguments`.
+    func text(_ key: String, count: Int, _ arguments: [String: String] = [:]) -> String {
+        NumberSearchMessages.catalogue.text(key, count: count, language, arguments)
+    }
+
+    /// "row 2, column 3", 1-based as people count; never traps.
+    func cell(_ position: GridPosition) -> String {
+        text("cell", ["row": Self.counted(position.row), "column": Self.counted(position.column)])
+    }
+
+    /// "83 + 13 = 96": a question with its answer.
+    func question(_ q: Question) -> String {
+        q.operands.map(language.number).joined(separator: " + ") + " = " + language.number(q.target)
+    }
+
+    private static func counted(_ index: Int) -> String {
+        index >= 0 ? String(UInt(index) + 1) : String(index + 1)
     }
 }
 

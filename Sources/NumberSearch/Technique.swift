@@ -62,33 +62,36 @@ public enum Technique: Int, TechniqueTier, CustomStringConvertible {
         return labels[rank]
     }
 
-    /// (code, name, one-line rule, weight, label): the table's row.
-    private var entry: (code: String, name: String, rule: String, weight: Int, label: String) {
+    /// (code, weight, label): the table's row; the name and the rule are
+    /// ``NumberSearchMessages``' `technique.<code>` and `technique.<code>.rule`.
+    private var entry: (code: String, weight: Int, label: String) {
         switch self {
         case .nearMiss:
-            return ("near-miss", "Near miss", "A path spelling the answer's first digits (or the first digits of its reversal) that leads nowhere has to be checked and passed over.", 1, "easy")
+            return ("near-miss", 1, "easy")
         case .forward:
-            return ("forward", "Forward line", "The answer reads left to right or top to bottom (or is a single cell).", 1, "easy")
+            return ("forward", 1, "easy")
         case .carry:
-            return ("carry", "Carry", "The units digits of the operands add up to 10 or more, so the sum carries a ten.", 2, "medium")
+            return ("carry", 2, "medium")
         case .backward:
-            return ("backward", "Backward line", "The answer reads right to left or bottom to top.", 3, "medium")
+            return ("backward", 3, "medium")
         case .diagonal:
-            return ("diagonal", "Diagonal line", "The answer reads downwards along a diagonal.", 4, "hard")
+            return ("diagonal", 4, "hard")
         case .upwardDiagonal:
-            return ("upward-diagonal", "Upward diagonal", "The answer reads upwards along a diagonal.", 5, "hard")
+            return ("upward-diagonal", 5, "hard")
         case .crowded:
-            return ("crowded", "Crowded", "The grid holds \(Technique.crowdedThreshold) or more near misses for the answer.", 4, "expert")
+            return ("crowded", 4, "expert")
         case .longAnswer:
-            return ("long-answer", "Long answer", "The answer has three digits.", 3, "master")
+            return ("long-answer", 3, "master")
         case .bent:
-            return ("bent", "Bent path", "The answer's path turns (any-mode levels only).", 6, "master")
+            return ("bent", 6, "master")
         }
     }
 
     public var code: String { entry.code }
-    public func name(in language: Language) -> String { entry.name }
-    public func rule(in language: Language) -> String { entry.rule }
+    public func name(in language: Language) -> String { NumberSearchMessages.catalogue.text("technique.\(code)", language) }
+    public func rule(in language: Language) -> String {
+        NumberSearchMessages.catalogue.text("technique.\(code).rule", language, ["threshold": language.number(Technique.crowdedThreshold)])
+    }
     /// The weight in the score (for ``nearMiss``: per near miss).
     public var weight: Int { entry.weight }
     public var gradeLabel: String { entry.label }

@@ -90,19 +90,23 @@ import Testing
 @Suite struct CombinationSentenceTests {
     static let family = CrossSumsFamily()
 
+    /// `generate --kind cross-sums --profile medium --difficulty hard --seed 5`:
+    /// its third step's line repeats a number.
+    static let repeatedNumbers = """
+         . 17  9 18 12 15 19
+         9  5  1  5  1  2  2
+        20  6  4  9  2  3  1
+        24  9  2  6  9  4  9
+        14  6  4  8  4  9  4
+        11  3  2  9  9  4  5
+        12  8  4  8  5  8  4
+        """
+
     /// Ways that take the same numbers from different cells are said once,
     /// so the sentence still lists them (it used to list none when a number
     /// repeats). `generate --kind cross-sums --profile medium --difficulty hard --seed 5`.
     @Test func aCombinationsStepListsItsWaysWhenANumberRepeats() throws {
-        let puzzle = try TextFormat.read("""
-             . 17  9 18 12 15 19
-             9  5  1  5  1  2  2
-            20  6  4  9  2  3  1
-            24  9  2  6  9  4  9
-            14  6  4  8  4  9  4
-            11  3  2  9  9  4  5
-            12  8  4  8  5  8  4
-            """, file: "p.xsum")
+        let puzzle = try TextFormat.read(Self.repeatedNumbers, file: "p.xsum")
         let trace = try Self.family.trace(puzzle, solutionsUpTo2: nil, timeLimit: nil)
         #expect(Self.family.sentence(trace.steps[2], in: puzzle, language: .english) == "Row 4 needs 14 from 6, 4, 8, 4, 9 and 4. The only ways are 6 + 8 and 6 + 4 + 4. "
                 + "Every way uses the 6 in column 1, so keep it. No way uses the 9 in column 5, so remove it.")
