@@ -57,6 +57,9 @@ extension MorseMessages {
         "details.sending": "senden (aus dem Kopf), {units}, {signals}, am schwersten: {hardest}",
         "details.none": "keins",
 
+        "count.exact-words": "Wörter mit genau diesem Code: {words}",
+        "count.no-exact-word": "Kein Wort hat genau diesen Code",
+
         "hint.code": "{symbol} ist {code}",
     ]
 }

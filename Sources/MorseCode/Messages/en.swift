@@ -56,6 +56,9 @@ extension MorseMessages {
         "details.sending": "sending (production), {units}, {signals}, hardest: {hardest}",
         "details.none": "none",
 
+        "count.exact-words": "words with exactly this code: {words}",
+        "count.no-exact-word": "no word has exactly this code",
+
         "hint.code": "{symbol} is {code}",
     ]
 }
