@@ -142,8 +142,13 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
         try Grader.trace(puzzle)
     }
 
-    /// The exercise's strategy (``ExerciseFeatures/strategy``).
-    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { step.facts.strategy }
+    /// The exercise's strategy (``ExerciseFeatures/strategy(in:)``).
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { step.facts.strategy(in: language) }
+
+    /// The grade's name in `language` (English: the label itself).
+    public func labelName(_ label: String, in language: Language) -> String {
+        DrillsMessages.catalogue.text("label.\(label)", language)
+    }
 
     /// The sheet's label is the median exercise's grade, and an exercise's
     /// grade is that of its score (``Technique/label(score:)``: 1–2
@@ -170,12 +175,9 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
         [("exerciseScores", .json("[" + puzzle.exercises.map { String($0.features.score) }.joined(separator: ",") + "]"))]
     }
 
-    /// One line per exercise, in the sheet's order.
+    /// One line per exercise, in the sheet's order (``ExerciseFeatures/details(in:)``).
     public func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] {
-        puzzle.exercises.map { e in
-            let g = e.features
-            return "\(g.exercise): score \(g.score), \(g.label) (\(g.features.map(\.code).joined(separator: ", ")))"
-        }
+        puzzle.exercises.map { $0.features.details(in: language) }
     }
 
     public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(sheet: puzzle) }

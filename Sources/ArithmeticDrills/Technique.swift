@@ -2,7 +2,8 @@ import PuzzleKit
 
 /// The features that make an exercise hard for a young child: the rows of
 /// the shared arithmetic model (`ArithmeticFeature` in PuzzleKit, which
-/// holds their rules and weights) that an addition or subtraction within 20
+/// holds their codes and weights; their names and rules people read are in
+/// ``DrillsMessages``) that an addition or subtraction within 20
 /// can have, ordered by weight. It is the one table the grader, the
 /// generator's targeting, the metric columns and the adaptive model's
 /// starting ratings derive from.
@@ -69,8 +70,8 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     }
 
     public var code: String { feature.code }
-    public func name(in language: Language) -> String { feature.name }
-    public func rule(in language: Language) -> String { feature.rule }
+    public func name(in language: Language) -> String { DrillsMessages.catalogue.text("technique.\(code)", language) }
+    public func rule(in language: Language) -> String { DrillsMessages.catalogue.text("technique.\(code).rule", language) }
     public var weight: Int { feature.weight }
     /// The grade of the feature's weight alone (``label(score:)``).
     public var gradeLabel: String { Technique.label(score: weight) }
@@ -134,50 +135,88 @@ public struct ExerciseFeatures: Sendable, Equatable {
     /// the score centred on 3.5 and scaled by 0.7 (−1.75 … +3.15).
     public var initialRating: Double { (Double(score) - 3.5) * 0.7 }
 
-    /// The strategy a child can use, as a sentence (for hints and
-    /// `grade --explain`).
-    public var strategy: String {
+    /// The strategy a child can use, as a sentence in English (for hints
+    /// and `grade --explain`).
+    public var strategy: String { strategy(in: .english) }
+
+    /// The strategy a child can use, as a sentence in `language`:
+    /// "7 + 5: 7 + 3 = 10, then + 2 = 12".
+    public func strategy(in language: Language) -> String {
         let e = exercise, a = e.firstNumber, b = e.secondNumber, r = e.correctAnswer
+        let adding = e.type == .addition
+        var key: String
+        var values: [String: Int] = ["a": a, "b": b, "result": r]
+        var counted: [Int] = []
         switch features.first(where: Technique.strategies.contains) {
-        case .zero where e.type == .addition:
-            return "\(e): adding nothing leaves \(r)"
+        case .zero where adding:
+            key = "step.zero.add"
         case .zero where b == 0:
-            return "\(e): taking nothing away leaves \(r)"
+            key = "step.zero.take-nothing"
         case .zero:
-            return "\(e): taking everything away leaves 0"
-        case .countOn where e.type == .addition && (1...2).contains(min(a, b)):
+            key = "step.zero.take-all"
+        case .countOn where adding && (1...2).contains(min(a, b)):
             let (from, by) = b <= 2 ? (a, b) : (b, a)
-            return "\(e): count on from \(from): " + (1...by).map { String(from &+ $0) }.joined(separator: ", ")
-        case .countOn where e.type == .subtraction && (1...2).contains(b):
-            return "\(e): count back from \(a): " + (1...b).map { String(a &- $0) }.joined(separator: ", ")
-        case .countOn where e.type == .subtraction && (1...2).contains(r):
-            return "\(e): count up from \(b): " + (1...r).map { String(b &+ $0) }.joined(separator: ", ") + ", so \(r)"
-        case .tie where e.type == .addition:
-            return "\(e): a double, \(a) and \(a) make \(r)"
+            key = "step.count-on.on"
+            values["from"] = from
+            counted = (1...by).map { from &+ $0 }
+        case .countOn where !adding && (1...2).contains(b):
+            key = "step.count-on.back"
+            values["from"] = a
+            counted = (1...b).map { a &- $0 }
+        case .countOn where !adding && (1...2).contains(r):
+            key = "step.count-on.up"
+            values["from"] = b
+            counted = (1...r).map { b &+ $0 }
         case .tie:
-            return "\(e): the double \(b) + \(b) = \(a), so \(r)"
-        case .tenComplement where e.type == .addition:
-            return "\(e): \(a) and \(b) make ten"
+            key = adding ? "step.tie.add" : "step.tie.subtract"
         case .tenComplement:
-            return "\(e): \(b) and \(r) make ten, so \(r)"
+            key = adding ? "step.ten-complement.add" : "step.ten-complement.subtract"
         case .nearAnchor:
-            let (x, y, s) = e.type == .addition ? (a, b, r) : (b, r, a)
+            let (x, y, s) = adding ? (a, b, r) : (b, r, a)
+            let fact = ArithmeticFact(.addition, x, y, result: s).text(language)
+            let kind = adding ? "add" : "subtract"
+            var arguments = [String: String]()
             if (x &- y).magnitude == 1 {
-                let m = min(x, y)
-                return "\(e): next to the double \(m) + \(m) = \(m &* 2), so \(x) + \(y) = \(s)" + (e.type == .subtraction ? " and \(r)" : "")
+                let half = min(x, y)
+                key = "step.near-anchor.double.\(kind)"
+                arguments = ["half": language.number(half), "double": language.number(half &* 2)]
+            } else {
+                key = "step.near-anchor.ten.\(kind)"
             }
-            return "\(e): next to ten: \(x) + \(y) = \(s)" + (e.type == .subtraction ? ", so \(r)" : "")
+            arguments["fact"] = fact
+            return text(key, values, arguments, language)
         default:
-            if features.contains(.crossTen) && e.type == .addition {
-                let toTen = 10 - a % 10
-                return "\(e): \(a) + \(toTen) = \(a &+ toTen), then + \(b &- toTen) = \(r)"
-            }
             if features.contains(.crossTen) {
-                let down = a % 10
-                return "\(e): \(a) - \(down) = \(a &- down), then - \(b &- down) = \(r)"
+                // To the ten first: 7 + 3 = 10, then + 2; 12 − 2 = 10, then − 3.
+                let toTen = adding ? 10 - a % 10 : a % 10
+                key = adding ? "step.cross-ten.add" : "step.cross-ten.subtract"
+                values["toTen"] = toTen
+                values["ten"] = adding ? a &+ toTen : a &- toTen
+                values["rest"] = b &- toTen
+            } else {
+                key = "step.no-anchor"
             }
-            return "\(e): work it out, \(r)"
         }
+        return text(key, values, ["numbers": counted.map(language.number).joined(separator: ", ")], language)
+    }
+
+    /// The sentence of `key` with the exercise and `values` as the
+    /// language writes numbers.
+    private func text(_ key: String, _ values: [String: Int], _ more: [String: String], _ language: Language) -> String {
+        var arguments = more
+        for (name, value) in values { arguments[name] = language.number(value) }
+        arguments["exercise"] = exercise.text(language)
+        return DrillsMessages.catalogue.text(key, language, arguments)
+    }
+
+    /// The `grade` details line of the exercise: "5 + 3: score 3, practice (no-anchor)".
+    public func details(in language: Language) -> String {
+        let messages = DrillsMessages.catalogue
+        return messages.text("details.exercise", language, [
+            "exercise": exercise.text(language), "score": language.number(score),
+            "label": messages.text("label.\(label)", language),
+            "features": features.map { messages.text("details.feature.\($0.code)", language) }.joined(separator: ", "),
+        ])
     }
 }
 
@@ -189,4 +228,10 @@ extension Exercise {
 
     /// The exercise's features, score and grade.
     public var features: ExerciseFeatures { ExerciseFeatures(self) }
+
+    /// The exercise as people read it, with the operation's glyph: `12 − 5`
+    /// (the text format keeps ASCII, ``description``).
+    public func text(_ language: Language) -> String {
+        "\(language.number(firstNumber)) \(fact.operation.glyph) \(language.number(secondNumber))"
+    }
 }

@@ -153,7 +153,13 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
         return Trace(steps: steps, outcome: .solved, solutionsUpTo2: answers)
     }
 
-    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { Grader.sentence(step.facts) }
+    public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { Grader.sentence(step.facts, in: language) }
+
+    /// The difficulty's name in `language` (English: the label itself).
+    public func labelName(_ label: String, in language: Language) -> String {
+        guard let difficulty = Difficulty(name: label) else { return label }
+        return MorseMessages.catalogue.text("label.\(difficulty.rawValue)", language)
+    }
 
     /// The difficulty of the hardest feature (Beginner without any).
     public var labelRule: LabelRule { .hardest }
@@ -171,8 +177,12 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
 
     public func details(_ trace: Trace, of puzzle: Puzzle, language: Language) -> [String] {
         let measures = Grader.measures(puzzle.text, direction: puzzle.mode.direction)
-        let skill = puzzle.mode.direction == .recognition ? "reading (recognition)" : "sending (production)"
-        return ["\(skill), \(measures.units) units, \(measures.signals) signals, hardest: \(trace.hardestTechnique?.name ?? "none")"]
+        let messages = MorseMessages.catalogue
+        return [messages.text(puzzle.mode.direction == .recognition ? "details.reading" : "details.sending", language, [
+            "units": messages.text("count.units", count: measures.units, language),
+            "signals": messages.text("count.signals", count: measures.signals, language),
+            "hardest": trace.hardestTechnique?.name(in: language) ?? messages.text("details.none", language),
+        ])]
     }
 
     /// A practice session of the exercise, with a fresh progress record.

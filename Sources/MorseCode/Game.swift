@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleKit
 
 /// An exercise being practised (the practice logic without UI).
 ///
@@ -100,15 +101,16 @@ public struct GameSession: Sendable, Equatable {
     }
 
     /// The first symbol the last answer got wrong (the first symbol before
-    /// any answer) and its code, e.g. `S is ...`; `nil` once solved.
-    public mutating func hint() -> String? {
+    /// any answer) and its code, in `language`: `S is ...`, `S ist ...`;
+    /// `nil` once solved.
+    public mutating func hint(_ language: Language = .english) -> String? {
         guard !isSolved else { return nil }
         let symbols = lastCheck?.symbols ?? []
         let symbol = symbols.first { !$0.correct }?.symbol
             ?? (try? MorseText.words(of: exercise.text))?.first?.first
         guard let symbol, let code = MorseTable.code(for: symbol) else { return nil }
         hintsUsed += 1
-        return "\(symbol) is \(code)"
+        return MorseMessages.catalogue.text("hint.code", language, ["symbol": String(symbol), "code": code])
     }
 
     private mutating func endSymbol() {

@@ -123,51 +123,61 @@ public enum Grader {
     /// Grades an exercise by its text side, in its mode's direction.
     public static func grade(_ exercise: Puzzle) -> GradeReport { grade(exercise.text, direction: exercise.mode.direction) }
 
-    /// What a teacher reads for one feature occurrence: the symbol, its code
-    /// and what makes it hard in the exercise's direction.
-    public static func sentence(_ step: GradeReport.Step) -> String {
+    /// What a teacher reads for one feature occurrence, in English.
+    public static func sentence(_ step: GradeReport.Step) -> String { sentence(step, in: .english) }
+
+    /// What a teacher reads for one feature occurrence, in `language`: the
+    /// symbol, its code and what makes it hard in the exercise's direction.
+    public static func sentence(_ step: GradeReport.Step, in language: Language) -> String {
+        let messages = MorseMessages.catalogue
         let reading = step.direction == .recognition
-        let points = "(+\(step.points))"
+        let direction = reading ? "reading" : "sending"
+        let points = language.number(step.points)
         switch step.feature {
         case .confusablePair:
-            let pair = step.subject.split(separator: "/").map { "\($0) \(quoted(String($0)))" }.joined(separator: " and ")
-            let advice = reading ? "read every signal before deciding" : "do not send one for the other"
-            return "\(pair) are one signal apart and both occur here (\(step.symbols.count) symbols): \(advice) \(points)"
+            let pair = step.subject.split(separator: "/").map { symbol in
+                messages.text("step.symbol.pair", language, ["symbol": String(symbol), "code": code(String(symbol))])
+            }
+            return messages.text("step.confusable-pair.\(direction)", count: step.symbols.count, language,
+                                 ["pair": language.list(pair), "points": points])
         case .ambiguousWord:
             let signals = (try? MorseText.unspaced(step.subject))?.count ?? 0
-            return "\(step.subject): keep every letter gap when sending — run together, its \(signals) signals decode \(step.decodings?.description ?? "many") ways \(points)"
+            return messages.text("step.ambiguous-word", language, [
+                "word": step.subject, "signals": language.number(signals), "points": points,
+                "decodings": step.decodings?.description ?? messages.text("step.ambiguous-word.many", language),
+            ])
         case .shortSymbol, .mediumSymbol, .longSymbol, .digit, .punctuation:
             let symbol = Character(step.subject)
             let code = MorseTable.code(for: symbol) ?? ""
-            let units = MorseTable.units(of: code)
-            let shape = "\(signalCount(code)), \(units) unit\(units == 1 ? "" : "s")"
             let kind: String
             switch step.feature {
-            case .digit: kind = "a digit, always five signals: 1–5 leading dots give 1–5, 1–5 leading dashes give 6–9 and 0"
-            case .punctuation: kind = "a punctuation mark, rarely practised, \(code.count) signals to \(reading ? "count" : "recall")"
-            case .shortSymbol: kind = "a short code"
-            default: kind = "\(code.count) signals to \(reading ? "count" : "recall")"
+            case .digit: kind = messages.text("kind.digit", language)
+            case .punctuation: kind = messages.text("kind.punctuation.\(direction)", count: code.count, language)
+            case .shortSymbol: kind = messages.text("kind.short", language)
+            default: kind = messages.text("kind.signals.\(direction)", count: code.count, language)
             }
             // The slip a miscount makes: one signal fewer is another symbol's code.
             let shorter = MorseTable.character(for: String(code.dropLast()))
-            if reading {
-                return "\(code) reads \(symbol): \(shape) — \(kind)\(shorter.map { "; one signal fewer reads \($0)" } ?? "") \(points)"
-            }
-            return "send \(symbol) as \(code): \(shape) — \(kind)\(shorter.map { "; one signal short sends \($0)" } ?? "") \(points)"
+            return messages.text("step.symbol.\(direction)" + (shorter == nil ? "" : ".slip"), language, [
+                "code": code, "symbol": String(symbol), "signals": signalCount(code, language),
+                "units": messages.text("count.units", count: MorseTable.units(of: code), language),
+                "kind": kind, "shorter": shorter.map { String($0) } ?? "", "points": points,
+            ])
         }
     }
 
-    /// A symbol's code as the sentences write it: `(.-)`.
-    private static func quoted(_ symbol: String) -> String {
-        "(\(symbol.first.flatMap { MorseTable.code(for: $0) } ?? ""))"
+    /// A symbol's code as the sentences write it: `.-`.
+    private static func code(_ symbol: String) -> String {
+        symbol.first.flatMap { MorseTable.code(for: $0) } ?? ""
     }
 
     /// "3 dots", "1 dot and 2 dashes".
-    private static func signalCount(_ code: String) -> String {
+    private static func signalCount(_ code: String, _ language: Language) -> String {
         let dots = code.count { $0 == "." }, dashes = code.count - dots
-        let dotText = dots == 1 ? "1 dot" : "\(dots) dots", dashText = dashes == 1 ? "1 dash" : "\(dashes) dashes"
+        let messages = MorseMessages.catalogue
+        let dotText = messages.text("count.dots", count: dots, language), dashText = messages.text("count.dashes", count: dashes, language)
         if dashes == 0 { return dotText }
         if dots == 0 { return dashText }
-        return "\(dotText) and \(dashText)"
+        return language.list([dotText, dashText])
     }
 }

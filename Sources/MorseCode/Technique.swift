@@ -29,29 +29,23 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     case digit
     case punctuation
 
-    /// (code, name, one-line rule, weight reading, weight sending, difficulty): the table's row.
-    private var entry: (code: String, name: String, rule: String, reading: Int, sending: Int, difficulty: Difficulty) {
+    /// (code, weight reading, weight sending, difficulty): the table's row.
+    /// The names and rules people read are in ``MorseMessages``.
+    private var entry: (code: String, reading: Int, sending: Int, difficulty: Difficulty) {
         switch self {
-        case .shortSymbol:
-            return ("short-symbol", "Short symbol", "A symbol of at most 5 time units (E T I A N S) is quick to hear and to tap.", 1, 1, .beginner)
-        case .confusablePair:
-            return ("confusable-pair", "Confusable pair", "Two symbols of the exercise whose codes are one signal apart (E/T, S/H) are easily mixed up, above all when reading.", 2, 1, .beginner)
-        case .mediumSymbol:
-            return ("medium-symbol", "Medium symbol", "A letter of 7 to 9 time units has three or four signals to count when reading and to recall when sending.", 2, 3, .intermediate)
-        case .longSymbol:
-            return ("long-symbol", "Long symbol", "A letter of 11 time units or more has several dashes to count when reading and to recall when sending.", 3, 4, .intermediate)
-        case .ambiguousWord:
-            return ("ambiguous-word", "Ambiguous word", "Sending only: a word whose code, run together, decodes in at least 100,000 ways falls apart if the sender drops a letter gap.", 3, 3, .advanced)
-        case .digit:
-            return ("digit", "Digit", "A digit has five signals.", 4, 5, .advanced)
-        case .punctuation:
-            return ("punctuation", "Punctuation", "A punctuation mark has five to seven signals and is rarely practised.", 5, 6, .advanced)
+        case .shortSymbol: return ("short-symbol", 1, 1, .beginner)
+        case .confusablePair: return ("confusable-pair", 2, 1, .beginner)
+        case .mediumSymbol: return ("medium-symbol", 2, 3, .intermediate)
+        case .longSymbol: return ("long-symbol", 3, 4, .intermediate)
+        case .ambiguousWord: return ("ambiguous-word", 3, 3, .advanced)
+        case .digit: return ("digit", 4, 5, .advanced)
+        case .punctuation: return ("punctuation", 5, 6, .advanced)
         }
     }
 
     public var code: String { entry.code }
-    public func name(in language: Language) -> String { entry.name }
-    public func rule(in language: Language) -> String { entry.rule }
+    public func name(in language: Language) -> String { MorseMessages.catalogue.text("technique.\(code)", language) }
+    public func rule(in language: Language) -> String { MorseMessages.catalogue.text("technique.\(code).rule", language) }
     /// The weight when sending, the heavier direction (`TechniqueTier`'s one
     /// weight column); a grade weighs each occurrence by ``weight(in:)``.
     public var weight: Int { entry.sending }

@@ -50,6 +50,9 @@ struct MorseCommand: ParsableCommand {
         @Option(parsing: .unconditional, help: "Also list the first N decodings, lexicographically.")
         var list: Int = 0
 
+        @Option(help: ArgumentHelp("The language of the sentence about the word list's words.", valueName: "code"))
+        var language = LanguageArgument(.english)
+
         func validate() throws {
             guard MorseCommand.code(codes) != nil else { throw ValidationError(MorseCommand.oneCode(codes, example: "count -..-...")) }
             guard list >= 0 else { throw ValidationError("--list must be 0 or more") }
@@ -68,7 +71,9 @@ struct MorseCommand: ParsableCommand {
                 print(try Solver.count(code, in: dictionary))
                 if words != nil {
                     let exact = dictionary.words(withCode: code)
-                    print(exact.isEmpty ? "no word has exactly this code" : "words with exactly this code: \(exact.joined(separator: " "))")
+                    let messages = MorseMessages.catalogue, language = language.language
+                    print(exact.isEmpty ? messages.text("count.no-exact-word", language)
+                                        : messages.text("count.exact-words", language, ["words": exact.joined(separator: " ")]))
                 }
                 for decoding in try Solver.list(code, in: dictionary, limit: list) {
                     print(decoding.joined(separator: words == nil ? "" : " "))

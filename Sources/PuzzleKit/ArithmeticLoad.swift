@@ -115,33 +115,33 @@ public enum ArithmeticFeature: Int, CaseIterable, Sendable, Comparable {
     case division
     case longNumber
 
-    /// (code, name, rule, weight): the table's row.
-    private var entry: (code: String, name: String, rule: String, weight: Int) {
+    /// (code, weight): the table's row. The names and rules people read
+    /// are in the catalogue of the family that grades with the feature
+    /// (the drills' `DrillsMessages`).
+    private var entry: (code: String, weight: Int) {
         switch self {
-        case .zero: return ("zero", "Zero", "a zero: x + 0, x - 0, x - x", 1)
-        case .countOn: return ("count-on", "Count on", "the smaller addend is 1 or 2: count on or back (8 + 2, 7 - 1, 7 - 6)", 1)
-        case .tie: return ("tie", "Tie", "the addition fact is a tie x + x (4 + 4, 8 - 4)", 1)
-        case .tenComplement: return ("ten-complement", "Ten complement", "the addition fact makes ten (7 + 3, 10 - 7)", 1)
-        case .nearAnchor: return ("near-anchor", "Near anchor", "one away from a tie (4 + 5) or from ten (6 + 5, 9 - 4)", 2)
-        case .noAnchor: return ("no-anchor", "No anchor", "no zero, count-on, tie, ten or near anchor: the fact must be known or worked out", 3)
-        case .subtraction: return ("subtraction", "Subtraction", "a subtraction", 1)
-        case .bigOperand: return ("big-operand", "Big operand", "a near- or no-anchor fact with an operand above 5 (more than one hand)", 1)
-        case .bigResult: return ("big-result", "Big result", "the result is above 10 (more than two hands)", 1)
-        case .crossTen: return ("cross-ten", "Cross the ten", "the ones pass a ten (7 + 5: 7 -> 10 -> 12; 12 - 5)", 3)
-        case .placeValue: return ("place-value", "Place value", "a number above 20: tens and ones to keep apart", 2)
-        case .carry: return ("carry", "Carry", "a carry or borrow in a column beyond the ones (each)", 3)
-        case .timesEasy: return ("times-easy", "Easy table", "a factor 0, 1 or 10, or within the 10 x 10 table a factor 2 or 5 or a square", 1)
-        case .timesTable: return ("times-table", "Table", "within the 10 x 10 table, factors among 3, 4 and 6", 2)
-        case .timesHard: return ("times-hard", "Hard table", "within the 10 x 10 table, a factor 7, 8 or 9", 3)
-        case .beyondTable: return ("beyond-table", "Beyond the table", "a factor above 10 (not 0, 1 or 10): worked out in parts", 4)
-        case .division: return ("division", "Division", "a division: the table fact read backwards", 1)
-        case .longNumber: return ("long-number", "Long number", "each digit of the largest number beyond the second", 2)
+        case .zero: return ("zero", 1)
+        case .countOn: return ("count-on", 1)
+        case .tie: return ("tie", 1)
+        case .tenComplement: return ("ten-complement", 1)
+        case .nearAnchor: return ("near-anchor", 2)
+        case .noAnchor: return ("no-anchor", 3)
+        case .subtraction: return ("subtraction", 1)
+        case .bigOperand: return ("big-operand", 1)
+        case .bigResult: return ("big-result", 1)
+        case .crossTen: return ("cross-ten", 3)
+        case .placeValue: return ("place-value", 2)
+        case .carry: return ("carry", 3)
+        case .timesEasy: return ("times-easy", 1)
+        case .timesTable: return ("times-table", 2)
+        case .timesHard: return ("times-hard", 3)
+        case .beyondTable: return ("beyond-table", 4)
+        case .division: return ("division", 1)
+        case .longNumber: return ("long-number", 2)
         }
     }
 
     public var code: String { entry.code }
-    public var name: String { entry.name }
-    public var rule: String { entry.rule }
     public var weight: Int { entry.weight }
 
     public static func < (a: ArithmeticFeature, b: ArithmeticFeature) -> Bool { a.rawValue < b.rawValue }

@@ -127,10 +127,10 @@ import Testing
     @Test func strategiesReadWell() {
         #expect(Exercise(.addition, 7, 5, difficulty: .hard).features.strategy == "7 + 5: 7 + 3 = 10, then + 2 = 12")
         #expect(Exercise(.addition, 8, 2, difficulty: .hard).features.strategy == "8 + 2: count on from 8: 9, 10")
-        #expect(Exercise(.subtraction, 8, 4, difficulty: .hard).features.strategy == "8 - 4: the double 4 + 4 = 8, so 4")
+        #expect(Exercise(.subtraction, 8, 4, difficulty: .hard).features.strategy == "8 − 4: the double 4 + 4 = 8, so 4")
         #expect(Exercise(.addition, 4, 5, difficulty: .hard).features.strategy == "4 + 5: next to the double 4 + 4 = 8, so 4 + 5 = 9")
-        #expect(Exercise(.subtraction, 7, 6, difficulty: .hard).features.strategy == "7 - 6: count up from 6: 7, so 1")
-        #expect(Exercise(.subtraction, 5, 5, difficulty: .hard).features.strategy == "5 - 5: taking everything away leaves 0")
+        #expect(Exercise(.subtraction, 7, 6, difficulty: .hard).features.strategy == "7 − 6: count up from 6: 7, so 1")
+        #expect(Exercise(.subtraction, 5, 5, difficulty: .hard).features.strategy == "5 − 5: taking everything away leaves 0")
         #expect(Exercise(.addition, 1, 7, difficulty: .hard).features.strategy == "1 + 7: count on from 7: 8")
     }
 
@@ -140,7 +140,7 @@ import Testing
     @Test func roundNumbersFromOutsideStayCheap() {
         let e = Exercise(.subtraction, 3_000_000_000_000_000_000, 2_000_000_000_000_000_000, difficulty: .hard)
         #expect(e.features.features.first == .countOn)
-        #expect(e.features.strategy == "3000000000000000000 - 2000000000000000000: work it out, 1000000000000000000")
+        #expect(e.features.strategy == "3000000000000000000 − 2000000000000000000: work it out, 1000000000000000000")
         let sum = Exercise(.addition, 1_000_000_000_000_000_000, 4_000_000_000_000_000_000, difficulty: .hard)
         #expect(sum.features.strategy.hasSuffix("work it out, 5000000000000000000"))
     }
