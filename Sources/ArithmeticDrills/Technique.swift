@@ -144,9 +144,10 @@ public struct ExerciseFeatures: Sendable, Equatable {
     public func strategy(in language: Language) -> String {
         let e = exercise, a = e.firstNumber, b = e.secondNumber, r = e.correctAnswer
         let adding = e.type == .addition
-        var key: String
+        let key: String
         var values: [String: Int] = ["a": a, "b": b, "result": r]
         var counted: [Int] = []
+        var fact: String?
         switch features.first(where: Technique.strategies.contains) {
         case .zero where adding:
             key = "step.zero.add"
@@ -173,18 +174,15 @@ public struct ExerciseFeatures: Sendable, Equatable {
             key = adding ? "step.ten-complement.add" : "step.ten-complement.subtract"
         case .nearAnchor:
             let (x, y, s) = adding ? (a, b, r) : (b, r, a)
-            let fact = ArithmeticFact(.addition, x, y, result: s).text(language)
+            fact = ArithmeticFact(.addition, x, y, result: s).text(language)
             let kind = adding ? "add" : "subtract"
-            var arguments = [String: String]()
             if (x &- y).magnitude == 1 {
-                let half = min(x, y)
                 key = "step.near-anchor.double.\(kind)"
-                arguments = ["half": language.number(half), "double": language.number(half &* 2)]
+                values["half"] = min(x, y)
+                values["double"] = min(x, y) &* 2
             } else {
                 key = "step.near-anchor.ten.\(kind)"
             }
-            arguments["fact"] = fact
-            return text(key, values, arguments, language)
         default:
             if features.contains(.crossTen) {
                 // To the ten first: 7 + 3 = 10, then + 2; 12 − 2 = 10, then − 3.
@@ -197,15 +195,9 @@ public struct ExerciseFeatures: Sendable, Equatable {
                 key = "step.no-anchor"
             }
         }
-        return text(key, values, ["numbers": counted.map(language.number).joined(separator: ", ")], language)
-    }
-
-    /// The sentence of `key` with the exercise and `values` as the
-    /// language writes numbers.
-    private func text(_ key: String, _ values: [String: Int], _ more: [String: String], _ language: Language) -> String {
-        var arguments = more
+        var arguments = ["exercise": exercise.text(language), "numbers": counted.map(language.number).joined(separator: ", ")]
+        arguments["fact"] = fact
         for (name, value) in values { arguments[name] = language.number(value) }
-        arguments["exercise"] = exercise.text(language)
         return DrillsMessages.catalogue.text(key, language, arguments)
     }
 
