@@ -98,7 +98,8 @@ extension CrossSumsFamily {
     /// The name people read for a grade label (`label.<label>` of
     /// ``CrossSumsMessages``); a label the catalogue lacks stays as it is.
     public func labelName(_ label: String, in language: Language) -> String {
-        CrossSumsMessages.catalogue.contains("label.\(label)") ? CrossSumsMessages.catalogue.text("label.\(label)", language) : label
+        guard let index = CrossSumsMessages.labels.firstIndex(of: label) else { return label }
+        return CrossSumsMessages.text(CrossSumsMessages.labelNames, index, key: "label.\(label)", language)
     }
 }
 

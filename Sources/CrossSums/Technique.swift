@@ -54,7 +54,11 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConv
     }
 
     /// The name people read, in `language`.
-    public func name(in language: Language) -> String { CrossSumsMessages.catalogue.text("technique.\(code)", language) }
+    public func name(in language: Language) -> String {
+        CrossSumsMessages.text(Self.names, rawValue, key: "technique.\(code)", language)
+    }
+    /// Every technique's name, per language (``CrossSumsMessages/texts(_:)``).
+    private static let names = CrossSumsMessages.texts(allCases.map { "technique.\($0.code)" })
     /// A short stable name for CSV columns and JSON values, e.g. `too-big`.
     public var code: String { entry.code }
     /// The camel-case key for JSON objects, e.g. `tooBig`.

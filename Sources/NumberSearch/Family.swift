@@ -202,7 +202,9 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
             return words.text("details.question", [
                 "number": language.number(step.facts.index + 1),
                 "question": words.question(g.question),
-                "features": g.techniques.map { words.text("details.feature.\($0.code)") }.joined(separator: ", "),
+                "features": g.techniques.map {
+                    NumberSearchMessages.text(Technique.detailsWords, $0.rawValue, key: "details.feature.\($0.code)", language)
+                }.joined(separator: ", "),
                 "nearMisses": words.text("details.near-misses", count: g.nearMisses),
                 "score": language.number(g.score),
             ])
@@ -212,7 +214,8 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
     /// The name people read for a grade label (`label.<label>` of
     /// ``NumberSearchMessages``); a label the catalogue lacks stays as it is.
     public func labelName(_ label: String, in language: Language) -> String {
-        NumberSearchMessages.catalogue.contains("label.\(label)") ? NumberSearchMessages.catalogue.text("label.\(label)", language) : label
+        guard let index = NumberSearchMessages.labels.firstIndex(of: label) else { return label }
+        return NumberSearchMessages.text(NumberSearchMessages.labelNames, index, key: "label.\(label)", language)
     }
 
     public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(levels: [puzzle]) }
