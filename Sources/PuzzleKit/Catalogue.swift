@@ -57,17 +57,23 @@ public struct Catalogue: Sendable {
     }
 
     /// Fills `{name}` placeholders; one not in `arguments` stays as written.
+    /// (Scans the UTF-8 bytes: grading fills a template per step.)
     static func fill(_ template: String, _ arguments: [String: String]) -> String {
-        guard template.contains("{") else { return template }
+        let bytes = template.utf8
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        guard var brace = bytes.firstIndex(of: open) else { return template }
         var out = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            out += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            out += arguments[name] ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
+        out.reserveCapacity(bytes.count + 16)
+        var start = bytes.startIndex
+        while let end = bytes[brace...].firstIndex(of: close) {
+            out += template[start..<brace]
+            let name = String(template[bytes.index(after: brace)..<end])
+            if let value = arguments[name] { out += value } else { out += template[brace...end] }
+            start = bytes.index(after: end)
+            guard let next = bytes[start...].firstIndex(of: open) else { break }
+            brace = next
         }
-        return out + rest
+        return out + template[start...]
     }
 
     /// The placeholder names of a template, sorted.
