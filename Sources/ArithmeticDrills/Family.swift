@@ -145,11 +145,6 @@ public struct ArithmeticDrillsFamily: FormattedFamily, CountingFamily, GradingFa
     /// The exercise's strategy (``ExerciseFeatures/strategy(in:)``).
     public func sentence(_ step: Trace.Step, in puzzle: Puzzle, language: Language) -> String { step.facts.strategy(in: language) }
 
-    /// The grade's name in `language` (English: the label itself).
-    public func labelName(_ label: String, in language: Language) -> String {
-        DrillsMessages.catalogue.text("label.\(label)", language)
-    }
-
     /// The sheet's label is the median exercise's grade, and an exercise's
     /// grade is that of its score (``Technique/label(score:)``: 1–2
     /// warm-up, 3–4 practice, 5–6 challenge, 7–8 master); as that is

@@ -70,8 +70,7 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     }
 
     public var code: String { feature.code }
-    public func name(in language: Language) -> String { DrillsMessages.catalogue.text("technique.\(code)", language) }
-    public func rule(in language: Language) -> String { DrillsMessages.catalogue.text("technique.\(code).rule", language) }
+    public static var catalogue: Catalogue { DrillsMessages.catalogue }
     public var weight: Int { feature.weight }
     /// The grade of the feature's weight alone (``label(score:)``).
     public var gradeLabel: String { Technique.label(score: weight) }

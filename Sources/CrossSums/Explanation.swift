@@ -94,13 +94,6 @@ extension CrossSumsFamily {
             return explain.text(key, ["cell": explain.cell(move.position)])
         }
     }
-
-    /// The name people read for a grade label (`label.<label>` of
-    /// ``CrossSumsMessages``); a label the catalogue lacks stays as it is.
-    public func labelName(_ label: String, in language: Language) -> String {
-        guard let index = CrossSumsMessages.labels.firstIndex(of: label) else { return label }
-        return CrossSumsMessages.text(CrossSumsMessages.labelNames, index, key: "label.\(label)", language)
-    }
 }
 
 /// The sentences of one puzzle's steps, in one language, from

@@ -53,18 +53,13 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, CustomStringConv
         }
     }
 
-    /// The name people read, in `language`.
-    public func name(in language: Language) -> String {
-        CrossSumsMessages.text(Self.names, rawValue, key: "technique.\(code)", language)
-    }
-    /// Every technique's name, per language (``CrossSumsMessages/texts(_:)``).
-    private static let names = CrossSumsMessages.texts(allCases.map { "technique.\($0.code)" })
+    /// The catalogue of the names and rules (``CrossSumsMessages``).
+    public static var catalogue: Catalogue { CrossSumsMessages.catalogue }
     /// A short stable name for CSV columns and JSON values, e.g. `too-big`.
     public var code: String { entry.code }
     /// The camel-case key for JSON objects, e.g. `tooBig`.
     public var key: String { entry.key }
     /// The rule in one line, in `language`.
-    public func rule(in language: Language) -> String { CrossSumsMessages.catalogue.text("technique.\(code).rule", language) }
     /// The weight of one step in the score (a guess weighs this times its depth).
     public var weight: Int { entry.weight }
     /// The difficulty whose puzzles may need this technique at most, or `nil`

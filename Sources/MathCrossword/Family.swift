@@ -194,12 +194,6 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
         Explain.sentence(step, in: level, language: language)
     }
 
-    /// The label's name in `language` (`label.<code>` of ``MathCrosswordMessages``;
-    /// in English the code itself).
-    public func labelName(_ label: String, in language: Language) -> String {
-        MathCrosswordMessages.catalogue.contains("label.\(label)") ? Explain.text("label.\(label)", language) : label
-    }
-
     /// The level's size and how its equations cross, then the two tiers the
     /// label combines and the steps' arithmetic load (``CrosswordArithmetic``).
     public func familyFields(_ trace: Trace, of level: Puzzle) -> [(key: String, value: ReportValue)] {

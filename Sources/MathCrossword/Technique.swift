@@ -57,10 +57,8 @@ public enum Technique: Int, CaseIterable, Codable, Sendable, Comparable {
 
     /// A short stable name for CSV columns and JSON keys, e.g. `one-blank`.
     public var code: String { entry.code }
-    /// The name people read in `language`, e.g. "One blank", "Ein leeres Feld".
-    public func name(in language: Language) -> String { MathCrosswordMessages.catalogue.text("technique.\(code)", language) }
-    /// The rule in one line, in `language`.
-    public func rule(in language: Language) -> String { MathCrosswordMessages.catalogue.text("technique.\(code).rule", language) }
+    /// The catalogue of the names and rules (``MathCrosswordMessages``).
+    public static var catalogue: Catalogue { MathCrosswordMessages.catalogue }
     /// Its weight in the difficulty score.
     public var weight: Int { entry.weight }
     /// The label of a puzzle whose hardest technique this is.

@@ -44,8 +44,7 @@ public enum Technique: Int, CaseIterable, Sendable, Comparable, TechniqueTier {
     }
 
     public var code: String { entry.code }
-    public func name(in language: Language) -> String { MorseMessages.catalogue.text("technique.\(code)", language) }
-    public func rule(in language: Language) -> String { MorseMessages.catalogue.text("technique.\(code).rule", language) }
+    public static var catalogue: Catalogue { MorseMessages.catalogue }
     /// The weight when sending, the heavier direction (`TechniqueTier`'s one
     /// weight column); a grade weighs each occurrence by ``weight(in:)``.
     public var weight: Int { entry.sending }

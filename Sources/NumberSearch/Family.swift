@@ -203,19 +203,12 @@ public struct NumberSearchFamily: FormattedFamily, CountingFamily, GradingFamily
                 "number": language.number(step.facts.index + 1),
                 "question": words.question(g.question),
                 "features": g.techniques.map {
-                    NumberSearchMessages.text(Technique.detailsWords, $0.rawValue, key: "details.feature.\($0.code)", language)
+                    NumberSearchMessages.catalogue.text("details.feature.\($0.code)", language)
                 }.joined(separator: ", "),
                 "nearMisses": words.text("details.near-misses", count: g.nearMisses),
                 "score": language.number(g.score),
             ])
         }
-    }
-
-    /// The name people read for a grade label (`label.<label>` of
-    /// ``NumberSearchMessages``); a label the catalogue lacks stays as it is.
-    public func labelName(_ label: String, in language: Language) -> String {
-        guard let index = NumberSearchMessages.labels.firstIndex(of: label) else { return label }
-        return NumberSearchMessages.text(NumberSearchMessages.labelNames, index, key: "label.\(label)", language)
     }
 
     public func startSession(_ puzzle: Puzzle) -> GameSession { GameSession(levels: [puzzle]) }

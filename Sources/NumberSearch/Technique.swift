@@ -88,13 +88,8 @@ public enum Technique: Int, TechniqueTier, CustomStringConvertible {
     }
 
     public var code: String { entry.code }
-    public func name(in language: Language) -> String {
-        NumberSearchMessages.text(Self.names, rawValue, key: "technique.\(code)", language)
-    }
-    /// Every feature's name, per language (``NumberSearchMessages/texts(_:)``).
-    private static let names = NumberSearchMessages.texts(allCases.map { "technique.\($0.code)" })
-    /// Every feature's word in the `grade` details lines, per language.
-    static let detailsWords = NumberSearchMessages.texts(allCases.map { "details.feature.\($0.code)" })
+    /// The catalogue of the names and rules (``NumberSearchMessages``).
+    public static var catalogue: Catalogue { NumberSearchMessages.catalogue }
     public func rule(in language: Language) -> String {
         NumberSearchMessages.catalogue.text("technique.\(code).rule", language, ["threshold": language.number(Technique.crowdedThreshold)])
     }

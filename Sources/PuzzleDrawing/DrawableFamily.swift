@@ -109,7 +109,7 @@ extension DrawableFamily {
     /// explanation, label and techniques in `language`.
     public func graded(_ puzzle: Puzzle, language: Language = .english, timeLimit: Duration?) throws -> GradedDrawing {
         let trace = try trace(puzzle, solutionsUpTo2: nil, timeLimit: timeLimit)
-        let grade = grade(trace, of: puzzle, explain: true, language: language)
+        let grade = grade(trace, of: puzzle, words: .explanation(language))
         let start = try board(puzzle, solved: false)
         let cells = Dictionary(start.cells.map { ($0.position, $0) }, uniquingKeysWith: { first, _ in first })
         let marks = zip(trace.steps, grade.explanation).map { step, sentence in

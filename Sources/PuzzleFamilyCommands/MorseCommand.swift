@@ -51,7 +51,7 @@ struct MorseCommand: ParsableCommand {
         var list: Int = 0
 
         @Option(help: ArgumentHelp("The language of the sentence about the word list's words.", valueName: "code"))
-        var language = LanguageArgument(.english)
+        var language: Language = .english
 
         func validate() throws {
             guard MorseCommand.code(codes) != nil else { throw ValidationError(MorseCommand.oneCode(codes, example: "count -..-...")) }
@@ -71,7 +71,7 @@ struct MorseCommand: ParsableCommand {
                 print(try Solver.count(code, in: dictionary))
                 if words != nil {
                     let exact = dictionary.words(withCode: code)
-                    let messages = MorseMessages.catalogue, language = language.language
+                    let messages = MorseMessages.catalogue
                     print(exact.isEmpty ? messages.text("count.no-exact-word", language)
                                         : messages.text("count.exact-words", language, ["words": exact.joined(separator: " ")]))
                 }

@@ -4,10 +4,15 @@
 public protocol TechniqueTier: CaseIterable, Comparable, Sendable {
     /// A short stable code for CSV columns and command lines (`one-blank`).
     var code: String { get }
-    /// The name people read, in `language` ("One blank", "Eine Lücke"),
-    /// from the family's message catalogue.
+    /// The family's message catalogue: it holds each technique's name
+    /// (`technique.<code>`), rule (`technique.<code>.rule`) and each grade
+    /// label's name (`label.<label>`).
+    static var catalogue: Catalogue { get }
+    /// The name people read, in `language` ("One blank", "Ein leeres
+    /// Feld"); by default `technique.<code>` of ``catalogue``.
     func name(in language: Language) -> String
-    /// The rule in one line, in `language`.
+    /// The rule in one line, in `language`; by default
+    /// `technique.<code>.rule` of ``catalogue``.
     func rule(in language: Language) -> String
     /// The weight of one step in the score.
     var weight: Int { get }
@@ -16,6 +21,10 @@ public protocol TechniqueTier: CaseIterable, Comparable, Sendable {
 }
 
 extension TechniqueTier {
+    public func name(in language: Language) -> String { Self.catalogue.text("technique.\(code)", language) }
+
+    public func rule(in language: Language) -> String { Self.catalogue.text("technique.\(code).rule", language) }
+
     /// The name in English (the CSV and docs tables' name).
     public var name: String { name(in: .english) }
     /// The rule in English.

@@ -119,7 +119,8 @@ struct Grade: ParsableCommand {
         let start = clock.now
         let report: GradeResult
         do {
-            report = try family.grade(puzzle, solutionsUpTo2: nil, explain: explain, language: language.language, timeLimit: budget.time)
+            report = try family.grade(puzzle, solutionsUpTo2: nil, words: GradeWords(explain: explain, language: language.language),
+                                      timeLimit: budget.time)
         } catch {
             printError("\(name): \(error)")
             return 1

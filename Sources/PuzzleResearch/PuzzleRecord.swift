@@ -173,7 +173,7 @@ public struct PuzzleRun: Sendable {
             if grade {
                 let known = record.solve?.knownSolutionsUpTo2
                 record.grade = Self.timed(&record.gradeNanoseconds) {
-                    try? family.grade(generated.puzzle, solutionsUpTo2: known, explain: false, timeLimit: timeLimit)
+                    try? family.grade(generated.puzzle, solutionsUpTo2: known, words: .none, timeLimit: timeLimit)
                 }.map(GradeSummary.init)
             }
             return record
@@ -204,7 +204,7 @@ public struct PuzzleRun: Sendable {
         record.grade = timed(&record.gradeNanoseconds) {
             prepared.flatMap { prepared in
                 (try? family.trace(prepared: prepared, solutionsUpTo2: known, timeLimit: timeLimit))
-                    .map { family.grade($0, of: puzzle, explain: false) }
+                    .map { family.grade($0, of: puzzle, words: .none) }
             }
         }.map(GradeSummary.init)
     }

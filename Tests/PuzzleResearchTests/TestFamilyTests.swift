@@ -28,8 +28,12 @@ struct PairSumFamily: CountingFamily, DrawableFamily {
         case noPartner
         case lookUp
         var code: String { self == .noPartner ? "no-partner" : "look-up" }
-        func name(in language: Language) -> String { self == .noPartner ? "No partner" : "Look up" }
-        func rule(in language: Language) -> String { self == .noPartner ? "A number whose partner is not offered is struck out." : "For each number, look for the target minus it." }
+        static let catalogue = Catalogue(name: "pair-sum", tables: [
+            "en": ["technique.no-partner": "No partner", "technique.no-partner.rule": "A number whose partner is not offered is struck out.",
+                   "technique.look-up": "Look up", "technique.look-up.rule": "For each number, look for the target minus it."],
+            "de": ["technique.no-partner": "Kein Partner", "technique.no-partner.rule": "Eine Zahl ohne Partner wird gestrichen.",
+                   "technique.look-up": "Nachschauen", "technique.look-up.rule": "Suche zu jeder Zahl das Ziel minus die Zahl."],
+        ])
         var weight: Int { rawValue + 1 }
         var gradeLabel: String { "easy" }
         static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
