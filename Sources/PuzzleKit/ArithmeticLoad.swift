@@ -8,7 +8,7 @@ public enum ArithmeticOperation: String, Sendable, CaseIterable {
 
 extension ArithmeticOperation {
     /// The sign people read, in every language: +, − (U+2212), × (U+00D7),
-    /// ÷ (U+00F7). Machine formats keep the ASCII ``rawValue``.
+    /// ÷ (U+00F7). Machine formats keep the ASCII `rawValue`.
     public var glyph: String {
         switch self {
         case .addition: "+"

@@ -11,7 +11,7 @@ struct LanguageOption: ParsableArguments {
 }
 
 extension Language: ExpressibleByArgument {
-    /// Only a code of ``Language/all`` (`en`, `de`), not a locale name.
+    /// Only a code of `Language.all` (`en`, `de`), not a locale name.
     public init?(argument: String) {
         guard let language = Language.all.first(where: { $0.code == argument }) else { return nil }
         self = language
