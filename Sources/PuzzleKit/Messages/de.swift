@@ -24,5 +24,8 @@ extension SharedWords {
         "grade.severalSolutions": "MEHRERE LÖSUNGEN",
         "grade.stopped": "abgebrochen durch {reason}: Die Einstufung ist nur eine untere Grenze",
         "puzzle.seed": "{profile} Startwert {seed}",
+        "play.finished": "Das Spiel ist vorbei: Fang ein neues an.",
+        "play.unknownAction": "'{action}' ist hier kein Zug; die Züge sind: {actions}",
+        "play.incomplete": "'{action}' braucht mehr Angaben: Die Züge stehen in docs/PLAY.md.",
     ]
 }

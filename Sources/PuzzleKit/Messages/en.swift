@@ -25,5 +25,9 @@ extension SharedWords {
         "grade.stopped": "stopped by {reason}: the grade is a lower bound",
         // A generated puzzle's name in `grade` and on the review page.
         "puzzle.seed": "{profile} seed {seed}",
+        // Refusals of a game (`puzzlelab serve` and `puzzlelab play`).
+        "play.finished": "the game is over: start a new one",
+        "play.unknownAction": "'{action}' is not a move here; the moves are: {actions}",
+        "play.incomplete": "'{action}' needs more: see the moves in docs/PLAY.md",
     ]
 }
