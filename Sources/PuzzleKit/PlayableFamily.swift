@@ -29,6 +29,11 @@ public protocol PlayableFamily: PuzzleFamily {
 
     /// What the player sees of the session, its sentences in `language`.
     func view(of session: Session, language: Language) -> PlayView
+
+    /// Moves that play a game of `puzzles` to its end without a mistake or
+    /// a hint, in an order a player could make them (from the puzzles'
+    /// own solutions): for tests, scripted players and `play --solution`.
+    func solutionMoves(_ puzzles: [Puzzle]) -> [PlayMove]
 }
 
 extension PlayableFamily {
