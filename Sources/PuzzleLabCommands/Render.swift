@@ -71,21 +71,7 @@ struct Render: ParsableCommand {
     }
 
     private func render<F: DrawableFamily>(_ family: F, _ data: Data) throws -> String {
-        let results = readPuzzles(family, data, file: file)
-        guard index != nil || results.count == 1 else {
-            throw CLIError("\(file): the file holds \(results.count) puzzles; choose one with --index 1…\(results.count)")
-        }
-        let chosen = (index ?? 1) - 1
-        guard results.indices.contains(chosen) else {
-            throw CLIError("\(file): --index \(chosen + 1) is beyond the file's \(counted(results.count, "puzzle"))")
-        }
-        let puzzle: F.Puzzle
-        switch results[chosen] {
-        case .success(let read): puzzle = read
-        case .failure(let error): throw CLIError(error.description)
-        }
-        // What check calls invalid is refused here as by solve and grade (the problems on stderr).
-        guard isValid(family, puzzle, file: file) else { throw ExitCode.failure }
+        let puzzle = try choosePuzzle(family, data, file: file, index: index)
         let words = DrawingMessages.catalogue, language = language.language
         let title = (["\(family.info.name) \(family.id(of: puzzle))"] + (solution ? [words.text("title.solution", language)] : [])
                      + (step.map { [words.text("title.step", language, ["step": language.number($0)])] } ?? [])).joined(separator: ", ")

@@ -21,7 +21,7 @@ private struct CommandRun {
 /// that printed could land in a capture); failures carry their values in
 /// the expectations instead.
 private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
-                       commands: [any ParsableCommand.Type] = []) async throws -> CommandRun {
+                       commands: [any ParsableCommand.Type] = [], input: String = "") async throws -> CommandRun {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("pair-sum-stdout-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: url) }
     fflush(nil)
@@ -30,10 +30,21 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
     try #require(saved >= 0 && capture >= 0)
     dup2(capture, STDOUT_FILENO)
     close(capture)
+    // Standard input: `input`, from a file of its own for the run.
+    let inputURL = url.appendingPathExtension("in")
+    defer { try? FileManager.default.removeItem(at: inputURL) }
+    try Data(input.utf8).write(to: inputURL)
+    let savedInput = dup(STDIN_FILENO)
+    let inputFile = open(inputURL.path, O_RDONLY)
+    try #require(savedInput >= 0 && inputFile >= 0)
+    dup2(inputFile, STDIN_FILENO)
+    close(inputFile)
     let result = await PuzzleLab.run(arguments, families: families, commands: commands)
     fflush(nil)
     dup2(saved, STDOUT_FILENO)
     close(saved)
+    dup2(savedInput, STDIN_FILENO)
+    close(savedInput)
     return CommandRun(status: result.status, stdout: try String(contentsOf: url, encoding: .utf8), message: result.message)
 }
 
@@ -204,6 +215,39 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         #expect(generated.status == 0 && generated.stdout.contains("PuzzleLab review: pair-sum n8, seeds 1…3, unique"))
     }
 
+    /// `play` plays the family's game from standard input: `--solution`
+    /// prints moves that, read back, complete it; a wrong move is said and
+    /// counted; a line that is no move fails the run but not the game.
+    @Test func playTakesTheMovesFromStandardInput() async throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("p.pairs").path
+        let puzzle = try family.generate(8, GenerationRequest(seed: 3, unique: true)).puzzle
+        try Data(family.writeText(puzzle, comments: []).utf8).write(to: URL(fileURLWithPath: file))
+
+        let solution = try await puzzlelab(["play", file, "--solution"], families: families)
+        let moves = solution.stdout.split(separator: "\n").map(String.init)
+        #expect(solution.status == 0 && moves.count == 2 && moves.allSatisfy { $0.hasPrefix("pick 1 ") })
+        let solved = try await puzzlelab(["play", file], families: families, input: solution.stdout)
+        #expect(solved.status == 0)
+        #expect(solved.stdout.split(separator: "\n").last == "completed: 0 mistakes, 0 hints", "\(solved.stdout)")
+
+        // The target's column (1) holds no number: a refusal; then a wrong
+        // pick, a line that is no move, and the game played to its end by JSON moves.
+        let partner = try #require(moves.first.flatMap { Int($0.split(separator: " ")[2]) })
+        let wrong = (2...puzzle.numbers.count + 1).first { column in
+            column != partner && !puzzle.numbers.contains(puzzle.target - puzzle.numbers[column - 2])
+        }
+        let columns = moves.map { Int($0.split(separator: " ")[2])! - 1 }
+        let input = ["pick 1 1", wrong.map { "pick 1 \($0)" } ?? "", "pick 0 2", "# a comment"]
+            + columns.map { "{\"action\": \"pick\", \"row\": 0, \"column\": \($0)}" }
+        let played = try await puzzlelab(["play", file, "--json"], families: families, input: input.joined(separator: "\n") + "\n")
+        #expect(played.status == 1)
+        let replies = played.stdout.split(separator: "\n").dropFirst().map { try? JSONDecoder().decode(PlayReply.self, from: Data($0.utf8)) }
+        #expect(replies.map { $0?.result } == [.refused] + (wrong == nil ? [] : [.wrong]) + [.right, .right])
+        #expect(replies.last??.view.status == PlayStatus(finished: true, completed: true, mistakes: wrong == nil ? 0 : 1, hints: 0))
+    }
+
     /// A family's own subcommands come with the family list: listed after
     /// the shared commands, run like them, and absent when not given.
     @Test func aFamilysOwnSubcommandsComeWithTheList() async throws {
@@ -212,7 +256,7 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         let names = help.message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
             .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "pairs"])
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "play", "pairs"])
         let run = try await puzzlelab(["pairs", "9", "1", "4", "5", "8"], families: families, commands: [PairsCommand.self])
         #expect(run.status == 0 && run.stdout == "2\n")
         let without = try await puzzlelab(["pairs", "9", "1", "8"], families: families)

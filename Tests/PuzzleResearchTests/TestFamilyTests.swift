@@ -8,7 +8,7 @@ import Testing
 /// A family defined here, outside the toolkit: a puzzle is a target and some
 /// numbers, and a solution is two of them that add up to the target. It
 /// implements the contract every command needs (``CommandFamily``: count,
-/// grade through a trace, draw), and goes through what every command does
+/// grade through a trace, draw, play), and goes through what every command does
 /// with a family: generate, write and read back, check, count, grade, draw,
 /// and the research rows of `bench` and `export` (and, in
 /// `TestFamilyCommandTests`, every command of the command line).
@@ -17,7 +17,7 @@ import Testing
 /// target minus it) is not among the others, then keeps the first two
 /// numbers that add up to the target. The board is one row: the target,
 /// then the numbers.
-struct PairSumFamily: CountingFamily, DrawableFamily {
+struct PairSumFamily: CountingFamily, DrawableFamily, PlayableFamily {
     struct Puzzle: Sendable, Equatable, Codable {
         var id: String
         var target: Int
@@ -165,6 +165,71 @@ struct PairSumFamily: CountingFamily, DrawableFamily {
     func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition] {
         guard case .item(let i) = place else { return [] }
         return [GridPosition(row: 0, column: i + 1)]
+    }
+}
+
+/// The game: the board is the target, then the numbers; the player picks
+/// two numbers that add up to the target (`pick`, row 0 and the number's
+/// column). A number that is in no such pair with what is already picked
+/// is a mistake; a hint picks the next number of the grader's pair.
+extension PairSumFamily {
+    struct Session: Sendable {
+        var puzzle: Puzzle
+        var picked: [Int] = []
+        var mistakes = 0
+        var hints = 0
+    }
+
+    func startSession(_ puzzle: Puzzle) -> Session { Session(puzzle: puzzle) }
+
+    func play(_ move: PlayMove, in session: inout Session, language: Language) -> PlayJudgement {
+        let numbers = session.puzzle.numbers, target = session.puzzle.target
+        switch move.action {
+        case "pick":
+            guard move.row == 0, let column = move.column else { return .incomplete(move, language: language) }
+            let index = column - 1
+            guard numbers.indices.contains(index), !session.picked.contains(index) else { return PlayJudgement(.refused, "no number to pick there") }
+            let partners = session.picked.isEmpty ? numbers.indices.filter { $0 != index } : session.picked
+            guard partners.contains(where: { numbers[$0] + numbers[index] == target }) else {
+                session.mistakes += 1
+                return PlayJudgement(.wrong)
+            }
+            session.picked.append(index)
+            return PlayJudgement(.right)
+        case PlayMove.hintAction:
+            let puzzle = session.puzzle, picked = session.picked
+            guard let trace = try? trace(puzzle, solutionsUpTo2: nil, timeLimit: nil),
+                  let step = trace.steps.last(where: { $0.technique == .lookUp }),
+                  let next = step.decides.lazy.compactMap({ decision -> Int? in
+                      guard case .item(let i) = decision.place, !picked.contains(i) else { return nil }
+                      return i
+                  }).first else { return PlayJudgement(.refused, "no hint: the picked numbers are in no pair") }
+            session.picked.append(next)
+            session.hints += 1
+            return PlayJudgement(.neutral, sentence(step, in: puzzle, language: language), hint: true)
+        default:
+            return .unknownAction(move, offered: ["pick", PlayMove.hintAction], language: language)
+        }
+    }
+
+    func view(of session: Session, language: Language) -> PlayView {
+        let done = session.picked.count == 2
+        let cells = [PlayCell(String(session.puzzle.target), kind: "target")] + session.puzzle.numbers.indices.map { i in
+            PlayCell(String(session.puzzle.numbers[i]), kind: session.picked.contains(i) ? "selected" : "number",
+                     tappable: !done && !session.picked.contains(i))
+        }
+        return PlayView(kind: info.name, title: session.puzzle.id, instructions: "Pick two numbers that add up to the target.",
+                        grid: [cells], actions: done ? [] : ["pick", PlayMove.hintAction],
+                        status: PlayStatus(finished: done, completed: done, mistakes: session.mistakes, hints: session.hints))
+    }
+
+    func solutionMoves(_ puzzles: [Puzzle]) -> [PlayMove] {
+        guard let puzzle = puzzles.first, let step = (try? trace(puzzle, solutionsUpTo2: nil, timeLimit: nil))?.steps.last,
+              step.technique == .lookUp else { return [] }
+        return step.decides.compactMap { decision in
+            guard case .item(let i) = decision.place else { return nil }
+            return PlayMove("pick", row: 0, column: i + 1)
+        }
     }
 }
 
