@@ -278,3 +278,28 @@ extension PairSumFamily {
         #expect(Set(puzzleFamilies.map(\.info.textExtension)).count == puzzleFamilies.count)
     }
 }
+
+/// ``PlayGame`` over a family: moves reach the family's rules; giving up
+/// and the end are the game's own, the same for every family.
+@Suite struct PlayGameTests {
+    let family = PairSumFamily()
+
+    @Test func aGameEndsCompletedGivenUpOrNotAtAll() throws {
+        let puzzle = try family.generate(8, GenerationRequest(seed: 3, unique: true)).puzzle
+        var game = try PlayGame(family, puzzles: [puzzle])
+        #expect(game.view.actions == ["pick", "hint", "give-up"])
+        let unknown = game.play(PlayMove("place", row: 0, column: 1, value: "5"))
+        #expect(unknown.result == .refused && unknown.message == "'place' is not a move here; the moves are: pick, hint")
+        #expect(unknown.view == game.view)
+        for move in family.solutionMoves([puzzle]) { #expect(game.play(move).result == .right) }
+        #expect(game.view.status.completed && game.view.actions.isEmpty)
+        let after = game.play(PlayMove("pick", row: 0, column: 1))
+        #expect(after.result == .refused && after.message == "the game is over: start a new one")
+
+        var given = try PlayGame(family, puzzles: [puzzle], language: .german)
+        let up = given.play(PlayMove(PlayMove.giveUpAction))
+        #expect(up.result == .neutral && up.view.status.finished && !up.view.status.completed)
+        #expect(given.play(PlayMove(PlayMove.hintAction)).message == "Das Spiel ist vorbei: Fang ein neues an.")
+        #expect(throws: (any Error).self) { try PlayGame(family, puzzles: []) }
+    }
+}
