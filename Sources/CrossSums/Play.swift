@@ -1,6 +1,6 @@
 import PuzzleKit
 
-/// Cross sums played through ``PlayGame`` (`puzzlelab serve`,
+/// Cross sums played through `PlayGame` (`puzzlelab serve`,
 /// `puzzlelab play`), on ``GameSession``, as the app's plan says.
 ///
 /// - `keep` and `remove` (row, column of the numbers, 0-based, not counting

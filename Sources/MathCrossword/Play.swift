@@ -1,6 +1,6 @@
 import PuzzleKit
 
-/// The math crossword played through ``PlayGame`` (`puzzlelab serve`,
+/// The math crossword played through `PlayGame` (`puzzlelab serve`,
 /// `puzzlelab play`), on ``GameSession``, as the app's plan says: tap a
 /// tile, then a blank cell.
 ///
@@ -21,7 +21,7 @@ extension MathCrosswordFamily {
         switch move.action {
         case "place":
             guard let position = move.position, let text = move.value else { return .incomplete(move, language: language) }
-            guard let value = PuzzleNumber(text) else { return refusal("play.notInPool", language, ["value": text]) }
+            guard let value = PuzzleNumber(decimalDigits: Substring(text)) else { return refusal("play.notInPool", language, ["value": text]) }
             if session.level.contains(position), session.level[position].type == .emptyOperand,
                session.level[position].currentValue == value {
                 return refusal("play.alreadyThere", language, ["value": text, "cell": Explain.cell(position, language: language)])
@@ -64,12 +64,12 @@ extension MathCrosswordFamily {
                 let cell = level.cells[row * level.columns + column]
                 switch cell.type {
                 case .block: return PlayCell("", kind: "block")
-                case .fixedOperand: return PlayCell(cell.fixedValue.map(String.init) ?? "", kind: "given")
+                case .fixedOperand: return PlayCell(cell.fixedValue?.description ?? "", kind: "given")
                 case .operatorSymbol: return PlayCell(Explain.glyph(of: cell.operatorSymbol ?? ""), kind: "symbol")
                 case .equals: return PlayCell("=", kind: "symbol")
                 case .emptyOperand:
                     guard let value = cell.currentValue else { return PlayCell("", kind: "blank", tappable: !finished) }
-                    return PlayCell(String(value), kind: "placed", tappable: !finished)
+                    return PlayCell(value.description, kind: "placed", tappable: !finished)
                 }
             }
         }
@@ -84,7 +84,7 @@ extension MathCrosswordFamily {
         }
         return PlayView(kind: info.name, title: Explain.text("play.title", language, ["id": level.id]),
                         instructions: Explain.text("play.instructions", language), grid: grid,
-                        tiles: session.numberPoolState.map { PlayTile(String($0.value), available: $0.isAvailable) },
+                        tiles: session.numberPoolState.map { PlayTile($0.value.description, available: $0.isAvailable) },
                         items: items, actions: finished ? [] : Self.playActions,
                         status: PlayStatus(finished: finished, completed: finished, mistakes: session.mistakes, hints: session.hintsUsed))
     }
@@ -94,7 +94,7 @@ extension MathCrosswordFamily {
     public func solutionMoves(_ puzzles: [Puzzle]) -> [PlayMove] {
         guard let level = puzzles.first else { return [] }
         let entries = (level.solution ?? []).sorted { ($0.row, $0.column) < ($1.row, $1.column) }
-        return entries.map { PlayMove("place", row: $0.row, column: $0.column, value: String($0.value)) }
+        return entries.map { PlayMove("place", row: $0.row, column: $0.column, value: $0.value.description) }
     }
 
     /// The refusal of a move ``GameSession`` rejected.
@@ -103,7 +103,7 @@ extension MathCrosswordFamily {
         case .outsideGrid(let p): return refusal("play.outside", language, ["cell": Explain.cell(p, language: language)])
         case .notAnOperand(let p), .fixedCell(let p):
             return refusal("play.notBlank", language, ["cell": Explain.cell(p, language: language)])
-        case .valueNotInPool(let value): return refusal("play.notInPool", language, ["value": String(value)])
+        case .valueNotInPool(let value): return refusal("play.notInPool", language, ["value": value.description])
         case .nothingToClear(let p): return refusal("play.nothingToClear", language, ["cell": Explain.cell(p, language: language)])
         }
     }

@@ -47,11 +47,11 @@ import MathCrossword
             }).first else { continue }
             tried += 1
             var game = try PlayGame(family, puzzles: [level])
-            let reply = game.play(PlayMove("place", row: entry.row, column: entry.column, value: String(wrong)))
+            let reply = game.play(PlayMove("place", row: entry.row, column: entry.column, value: wrong.description))
             #expect(reply.result == .wrong)
             #expect(reply.message == "The \(wrong) does not belong at \(Explain.cell(entry.position)). Take it out and try another tile.")
             let cell = reply.view.grid[entry.row][entry.column]
-            #expect(cell == PlayCell(String(wrong), kind: "placed", tappable: true))
+            #expect(cell == PlayCell(wrong.description, kind: "placed", tappable: true))
             #expect(reply.view.status == PlayStatus(finished: false, completed: false, mistakes: 1, hints: 0))
             let hint = game.play(PlayMove(PlayMove.hintAction))
             #expect(hint.result == .neutral && hint.hint)
@@ -180,7 +180,7 @@ import MathCrossword
                 var game = try PlayGame(family, puzzles: [level], language: .german)
                 var texts: [String] = []
                 if let entry = level.solution?.first, let wrong = level.numberPool.first(where: { $0 != entry.value }) {
-                    let reply = game.play(PlayMove("place", row: entry.row, column: entry.column, value: String(wrong)))
+                    let reply = game.play(PlayMove("place", row: entry.row, column: entry.column, value: wrong.description))
                     texts += [reply.message ?? ""]
                 }
                 // (Refusals that name an action repeat its code, `place`: not scanned.)
