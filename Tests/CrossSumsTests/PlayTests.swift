@@ -74,6 +74,29 @@ import Testing
         }
     }
 
+    /// Over generated puzzles: each wrong mark (keeping what the solution
+    /// removes, removing what it keeps) costs a life and changes no cell;
+    /// the third ends the game lost.
+    @Test(arguments: Profile.allCases)
+    func wrongMarksCostLives(_ profile: Profile) throws {
+        for seed in 1...30 {
+            let puzzles = try family.gamePuzzles(profile, seed: seed)
+            let solution = try #require(puzzles[0].solution)
+            let wrong = puzzles[0].positions.prefix(3).map {
+                PlayMove(solution[$0.row][$0.column] ? "remove" : "keep", row: $0.row, column: $0.column)
+            }
+            var game = try PlayGame(family, puzzles: puzzles)
+            let marks = game.view.grid.map { $0.map(\.kind) }
+            for (index, move) in wrong.enumerated() {
+                let reply = game.play(move)
+                #expect(reply.result == .wrong && reply.view.grid.map { $0.map(\.kind) } == marks, "\(profile) seed \(seed) \(move)")
+                #expect(reply.view.status.lives == 2 - index && reply.view.status.mistakes == index + 1)
+            }
+            #expect(game.view.status.finished && !game.view.status.completed)
+            #expect(game.play(family.solutionMoves(puzzles)[0]).result == .refused)
+        }
+    }
+
     /// A hint on a fresh game decides the first cell of the grader's first
     /// step and says that step's sentence.
     @Test(arguments: Profile.allCases)
