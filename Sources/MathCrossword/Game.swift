@@ -54,6 +54,11 @@ public struct GameSession: Sendable {
     public private(set) var numberPoolState: [NumberTileState]
     /// True once every empty cell is filled and every equation holds.
     public private(set) var isLevelCompleted = false
+    /// Numbers placed wrong so far (``isWrongNumber(at:)`` right after
+    /// ``placeNumber(_:at:)``); a hint's number never counts.
+    public private(set) var mistakes = 0
+    /// Hints applied so far (``applyHint()``).
+    public private(set) var hintsUsed = 0
 
     private let equationsAt: [Int: [Int]]   // cell index -> equations through it
 
@@ -82,14 +87,36 @@ public struct GameSession: Sendable {
     }
 
     /// Places a tile of `value` in the empty cell at `position`, returning any
-    /// number already there to the pool.
+    /// number already there to the pool. A wrong number stays (its
+    /// equations show it) and counts in ``mistakes``.
     ///
     /// - Throws: ``MoveError`` when the cell is not an empty operand or no
     ///   tile of `value` is left; nothing changes then.
     public mutating func placeNumber(_ value: PuzzleNumber, at position: GridPosition) throws(MoveError) {
+        if try put(value, at: position), isWrongNumber(at: position) { mistakes += 1 }
+    }
+
+    /// Whether the number placed at `position` is wrong: it differs from the
+    /// level's solution when the level carries one, else an equation
+    /// through the cell is incorrect. `false` for a cell without a placed
+    /// number.
+    public func isWrongNumber(at position: GridPosition) -> Bool {
+        guard level.contains(position) else { return false }
+        let index = position.row * level.columns + position.column
+        guard level.cells[index].type == .emptyOperand, let value = level.cells[index].currentValue else { return false }
+        if let solution = level.solution {
+            return solution.first { $0.position == position }?.value != value
+        }
+        return (equationsAt[index] ?? []).contains { equationStates[$0] == .incorrect }
+    }
+
+    /// ``placeNumber(_:at:)`` without judging the number.
+    ///
+    /// - Returns: whether the cell changed (not when it already holds `value`).
+    private mutating func put(_ value: PuzzleNumber, at position: GridPosition) throws(MoveError) -> Bool {
         let index = try editableIndex(position)
         let previous = level.cells[index].currentValue
-        if previous == value { return }
+        if previous == value { return false }
         guard let tile = numberPoolState.firstIndex(where: { $0.value == value && $0.isAvailable }) else {
             throw .valueNotInPool(value)
         }
@@ -97,6 +124,7 @@ public struct GameSession: Sendable {
         if let previous { returnTile(previous) }
         level.cells[index].currentValue = value
         recalculateEquationStates(at: index)
+        return true
     }
 
     /// Takes the number out of the cell at `position` and returns its tile.
@@ -181,9 +209,8 @@ extension GameSession {
     public func hint() -> Hint? {
         guard !isLevelCompleted else { return nil }
         let placed = level.cells.filter { $0.type == .emptyOperand && $0.currentValue != nil }
-        if let solution = level.solution {
-            let answer = Dictionary(solution.map { ($0.position, $0.value) }, uniquingKeysWith: { a, _ in a })
-            if let wrong = placed.first(where: { answer[$0.position] != $0.currentValue }) { return .mistake(wrong.position) }
+        if level.solution != nil, let wrong = placed.first(where: { isWrongNumber(at: $0.position) }) {
+            return .mistake(wrong.position)
         }
         for (e, state) in equationStates.enumerated() where state == .incorrect {
             if let cell = level.equations[e].cellPositions.first(where: { level[$0].type == .emptyOperand }) {
@@ -197,17 +224,19 @@ extension GameSession {
         return .step(step)
     }
 
-    /// Applies ``hint()``: places the step's number, or clears the wrong one.
+    /// Applies ``hint()``: places the step's number, or clears the wrong one;
+    /// counts in ``hintsUsed``.
     ///
     /// - Returns: the hint that was applied, `nil` when there was none.
     @discardableResult
     public mutating func applyHint() throws(MoveError) -> Hint? {
         let hint = hint()
         switch hint {
-        case .step(let step): try placeNumber(step.value, at: step.position)
+        case .step(let step): _ = try put(step.value, at: step.position)
         case .mistake(let position): try clearNumber(at: position)
-        case nil: break
+        case nil: return nil
         }
+        hintsUsed += 1
         return hint
     }
 }

@@ -76,5 +76,19 @@ extension CrossSumsMessages {
 
         "hint.solution.keeps": "Gerade hilft keine einfache Regel. Die Lösung behält {cell}.",
         "hint.solution.removes": "Gerade hilft keine einfache Regel. Die Lösung streicht {cell} weg.",
+
+        // Spielen (`puzzlelab serve`, `puzzlelab play`).
+        "play.title": "Kreuzsummen {id}",
+        "play.title.level": "Kreuzsummen: {difficulty}, Rätsel {level}",
+        "play.instructions": "Tippe auf eine Zahl, um sie zu behalten oder wegzustreichen: Die übrigen Zahlen jeder Zeile und Spalte müssen ihre Summe ergeben.",
+        "play.completed": "Geschafft: Alle Zeilen und Spalten gehen auf!",
+        "play.wrong.keep#one": "Das stimmt nicht: {cell} bleibt nicht stehen. Du hast noch ein Leben.",
+        "play.wrong.keep#other": "Das stimmt nicht: {cell} bleibt nicht stehen. Du hast noch {count} Leben.",
+        "play.wrong.remove#one": "Das stimmt nicht: {cell} wird nicht gestrichen. Du hast noch ein Leben.",
+        "play.wrong.remove#other": "Das stimmt nicht: {cell} wird nicht gestrichen. Du hast noch {count} Leben.",
+        "play.lost": "Du hast kein Leben mehr: Das Spiel ist vorbei.",
+        "play.outside": "In Zeile {row}, Spalte {column} steht keine Zahl.",
+        "play.decided": "Über {cell} hast du schon entschieden.",
+        "play.noHint": "Gerade gibt es keinen Hinweis.",
     ]
 }

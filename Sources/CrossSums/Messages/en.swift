@@ -76,5 +76,19 @@ extension CrossSumsMessages {
 
         "hint.solution.keeps": "No simple rule decides a number now; the solution keeps {cell}.",
         "hint.solution.removes": "No simple rule decides a number now; the solution removes {cell}.",
+
+        // Playing (`puzzlelab serve`, `puzzlelab play`).
+        "play.title": "Cross sums {id}",
+        "play.title.level": "Cross sums: {difficulty}, level {level}",
+        "play.instructions": "Tap a number to keep or remove it: the numbers left in each row and column must add up to its sum.",
+        "play.completed": "Level complete: every row and column adds up!",
+        "play.wrong.keep#one": "Not that one: {cell} is not kept. You have one life left.",
+        "play.wrong.keep#other": "Not that one: {cell} is not kept. You have {count} lives left.",
+        "play.wrong.remove#one": "Not that one: {cell} is not removed. You have one life left.",
+        "play.wrong.remove#other": "Not that one: {cell} is not removed. You have {count} lives left.",
+        "play.lost": "No lives are left: the game is over.",
+        "play.outside": "There is no number at row {row}, column {column}.",
+        "play.decided": "You have already decided {cell}.",
+        "play.noHint": "There is no hint right now.",
     ]
 }

@@ -125,5 +125,17 @@ extension MathCrosswordMessages {
         // The game's hints.
         "hint.step": "Schau dir {cell} an: {sentence}",
         "hint.mistake": "Nimm die Zahl in {cell} wieder heraus.",
+
+        // Spielen (`puzzlelab serve`, `puzzlelab play`).
+        "play.title": "Rechenrätsel {id}",
+        "play.instructions": "Tippe auf ein Plättchen, dann auf ein leeres Feld, um die Zahl hineinzulegen; tippe auf eine gelegte Zahl, um sie wieder herauszunehmen.",
+        "play.completed": "Super gemacht: Alle Aufgaben gehen auf!",
+        "play.wrong": "Die {value} gehört nicht in {cell}. Nimm sie heraus und probiere ein anderes Plättchen.",
+        "play.outside": "In {cell} gibt es kein Feld.",
+        "play.notBlank": "In {cell} ist kein leeres Feld: Plättchen kommen in die leeren Felder.",
+        "play.notInPool": "Es ist kein Plättchen {value} mehr übrig.",
+        "play.alreadyThere": "In {cell} liegt schon die {value}.",
+        "play.nothingToClear": "In {cell} liegt keine Zahl, die du herausnehmen kannst.",
+        "play.noHint": "Gerade gibt es keinen Hinweis.",
     ]
 }

@@ -124,5 +124,17 @@ extension MathCrosswordMessages {
         // The game's hints.
         "hint.step": "Look at {cell}: {sentence}",
         "hint.mistake": "Take the number out of {cell} again.",
+
+        // Playing (`puzzlelab serve`, `puzzlelab play`).
+        "play.title": "Math crossword {id}",
+        "play.instructions": "Tap a tile, then a blank cell, to put the number there; tap a number you placed to take it out.",
+        "play.completed": "Well done: every equation holds!",
+        "play.wrong": "The {value} does not belong at {cell}. Take it out and try another tile.",
+        "play.outside": "There is no cell at {cell}.",
+        "play.notBlank": "There is no empty cell at {cell}: tiles go in the empty cells.",
+        "play.notInPool": "There is no tile {value} left in the pool.",
+        "play.alreadyThere": "The {value} is already at {cell}.",
+        "play.nothingToClear": "There is no number to take out at {cell}.",
+        "play.noHint": "There is no hint right now.",
     ]
 }
