@@ -16,6 +16,18 @@ extension ArithmeticDrillsFamily {
         static let answer = "answer"
     }
 
+    /// A game of the first sheet of `puzzles`.
+    ///
+    /// - Throws: a one-line error when there is no sheet, it has no
+    ///   exercise, or an exercise breaks the rules (it has no answer to give).
+    public func startGame(_ puzzles: [Puzzle]) throws -> GameSession {
+        guard let sheet = puzzles.first, !sheet.exercises.isEmpty else { throw UsageError("a drills game needs a sheet with an exercise") }
+        for (i, exercise) in sheet.exercises.enumerated() {
+            if let problem = exercise.problems.first { throw UsageError("exercise \(i + 1) (\(exercise)) cannot be played: \(problem)") }
+        }
+        return startSession(sheet)
+    }
+
     /// The moves on offer: `answer` and `hint` until the sheet is done.
     func offeredActions(_ session: GameSession) -> [String] {
         session.isFinished ? [] : [PlayAction.answer, PlayMove.hintAction]

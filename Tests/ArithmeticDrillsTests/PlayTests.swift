@@ -34,6 +34,15 @@ import Testing
         }
     }
 
+    /// Only a sheet whose exercises keep the rules can be played.
+    @Test func aGameNeedsAValidSheet() throws {
+        #expect(throws: (any Error).self) { try PlayGame(Self.family, puzzles: []) }
+        #expect(throws: (any Error).self) { try PlayGame(Self.family, puzzles: [Puzzle(id: "e", difficulty: .easy, exercises: [])]) }
+        let negative = Puzzle(id: "n", difficulty: .easy, exercises: [Exercise(.subtraction, 2, 5, difficulty: .easy)])
+        #expect(throws: (any Error).self) { try PlayGame(Self.family, puzzles: [negative]) }
+        #expect(try PlayGame(Self.family, puzzles: [try Self.sheet(seed: 1)]).view.status.levels == 10)
+    }
+
     /// A wrong answer is `wrong`: twice "try again", the third time the
     /// right answer is shown, the exercise scores no star and the streak
     /// starts again. Right at the second try earns two stars.

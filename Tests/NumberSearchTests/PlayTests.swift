@@ -22,6 +22,9 @@ import Testing
         #expect(any.map(\.profile) == ["level-1-any", "level-2-any", "level-3-any", "level-4-any", "level-5-any"])
         #expect(any.allSatisfy { $0.pathMode == .any })
         #expect(throws: (any Error).self) { try PlayGame(Self.family, puzzles: []) }
+        var ragged = straight[0]
+        ragged.grid[2].removeLast()
+        #expect(throws: (any Error).self) { try PlayGame(Self.family, puzzles: [straight[1], ragged]) }
     }
 
     /// Over 30 seeds in each mode, the solution's moves play the game to
