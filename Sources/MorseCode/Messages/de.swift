@@ -64,8 +64,8 @@ extension MorseMessages {
 
         "play.title.code-to-word": "Lies den Code: Welches Wort ist das?",
         "play.title.code-to-sentence": "Lies den Code: Welcher Satz ist das?",
-        "play.title.word-to-code": "Morse dieses Wort",
-        "play.title.sentence-to-code": "Morse diesen Satz",
+        "play.title.word-to-code": "Sende dieses Wort im Morsecode",
+        "play.title.sentence-to-code": "Sende diesen Satz im Morsecode",
         "play.instructions.reading": "Tippe die Buchstaben ein, die der Code ergibt.",
         "play.instructions.sending": "Tippe auf die Taste: kurz für einen Punkt, lang für einen Strich, Pause zwischen den Buchstaben. Oder tippe Punkte und Striche ein.",
         "play.instructions.solved": "Gelöst. Super gemacht!",
