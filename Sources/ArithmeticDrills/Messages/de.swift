@@ -57,5 +57,16 @@ extension DrillsMessages {
         "details.feature.no-anchor": "Ohne Hilfe",
         "details.feature.cross-ten": "Zehnerübergang",
         "details.exercise": "{exercise}: Punkte {score}, {label} ({features})",
+
+        "play.title": "Aufgabe {number} von {count} · deine Wertung {rating}",
+        "play.instructions": "Tippe die Antwort ein und drücke Enter.",
+        "play.instructions.done": "Alle Aufgaben geschafft. Super!",
+        "play.not-a-number": "'{value}' ist keine Zahl. Tippe die Antwort als Zahl ein.",
+        "play.right#one": "Richtig! {count} Stern.",
+        "play.right#other": "Richtig! {count} Sterne.",
+        "play.try-again#one": "Noch nicht ganz. Versuch es noch mal: noch {count} Versuch.",
+        "play.try-again#other": "Noch nicht ganz. Versuch es noch mal: noch {count} Versuche.",
+        "play.wrong": "Diesmal nicht: {exercise} = {answer}.",
+        "play.hint-kinds": "Die Hilfen heißen: {kinds}.",
     ]
 }

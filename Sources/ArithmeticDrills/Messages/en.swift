@@ -56,5 +56,16 @@ extension DrillsMessages {
         "details.feature.no-anchor": "no-anchor",
         "details.feature.cross-ten": "cross-ten",
         "details.exercise": "{exercise}: score {score}, {label} ({features})",
+
+        "play.title": "Exercise {number} of {count} · your rating {rating}",
+        "play.instructions": "Type the answer and press enter.",
+        "play.instructions.done": "All exercises done. Well done!",
+        "play.not-a-number": "'{value}' is not a number. Type the answer as a number.",
+        "play.right#one": "Right! {count} star.",
+        "play.right#other": "Right! {count} stars.",
+        "play.try-again#one": "Not quite. Try again: {count} try left.",
+        "play.try-again#other": "Not quite. Try again: {count} tries left.",
+        "play.wrong": "Not this time: {exercise} = {answer}.",
+        "play.hint-kinds": "The hints are: {kinds}.",
     ]
 }

@@ -61,5 +61,18 @@ extension MorseMessages {
         "count.no-exact-word": "Kein Wort hat genau diesen Code",
 
         "hint.code": "{symbol} ist {code}",
+
+        "play.title.code-to-word": "Lies den Code: Welches Wort ist das?",
+        "play.title.code-to-sentence": "Lies den Code: Welcher Satz ist das?",
+        "play.title.word-to-code": "Sende dieses Wort im Morsecode",
+        "play.title.sentence-to-code": "Sende diesen Satz im Morsecode",
+        "play.instructions.reading": "Tippe die Buchstaben ein, die der Code ergibt.",
+        "play.instructions.sending": "Tippe auf die Taste: kurz für einen Punkt, lang für einen Strich, Pause zwischen den Buchstaben. Oder tippe Punkte und Striche ein.",
+        "play.instructions.solved": "Gelöst. Super gemacht!",
+        "play.right": "Richtig!",
+        "play.wrong#one": "Noch nicht: {count} Zeichen ist falsch. Versuch es noch mal.",
+        "play.wrong#other": "Noch nicht: {count} Zeichen sind falsch. Versuch es noch mal.",
+        "play.wrong-length": "Noch nicht: Die Antwort hat zu viele Zeichen. Versuch es noch mal.",
+        "play.hint-none": "Es gibt nichts mehr zu zeigen.",
     ]
 }

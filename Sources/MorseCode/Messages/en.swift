@@ -60,5 +60,18 @@ extension MorseMessages {
         "count.no-exact-word": "no word has exactly this code",
 
         "hint.code": "{symbol} is {code}",
+
+        "play.title.code-to-word": "Read the code: which word is it?",
+        "play.title.code-to-sentence": "Read the code: which sentence is it?",
+        "play.title.word-to-code": "Send this word in Morse code",
+        "play.title.sentence-to-code": "Send this sentence in Morse code",
+        "play.instructions.reading": "Type the letters the code spells.",
+        "play.instructions.sending": "Tap the key: short for a dot, long for a dash, pause between letters. Or type dots and dashes.",
+        "play.instructions.solved": "Solved. Well done!",
+        "play.right": "Right!",
+        "play.wrong#one": "Not yet: {count} symbol is wrong. Try again.",
+        "play.wrong#other": "Not yet: {count} symbols are wrong. Try again.",
+        "play.wrong-length": "Not yet: the answer has too many symbols. Try again.",
+        "play.hint-none": "There is nothing left to show.",
     ]
 }

@@ -68,5 +68,17 @@ extension NumberSearchMessages {
         "details.feature.crowded": "viele falsche Fährten",
         "details.feature.long-answer": "lange Antwort",
         "details.feature.bent": "mit Knick",
+
+        "play.title": "Level {level} von {levels}",
+        "play.instructions": "Tippe nebeneinanderliegende Ziffern an, die die Antwort ergeben, dann prüfe sie.",
+        "play.instructions.level-complete": "Level geschafft! Weiter zum nächsten Level.",
+        "play.instructions.game-complete": "Alle Level geschafft. Super gemacht!",
+        "play.outside": "{cell} gibt es im Zahlenfeld nicht.",
+        "play.not-next": "Tippe eine Ziffer neben der letzten an, die du gewählt hast.",
+        "play.not-next.straight": "Tippe die Ziffer neben der letzten an, in einer geraden Linie.",
+        "play.right": "Richtig!",
+        "play.level-complete": "Richtig! Level {level} ist geschafft.",
+        "play.game-complete": "Richtig! Du hast jede Antwort gefunden.",
+        "play.wrong": "{read} ist nicht {target}. Schau noch mal hin.",
     ]
 }

@@ -67,5 +67,17 @@ extension NumberSearchMessages {
         "details.feature.crowded": "crowded",
         "details.feature.long-answer": "long-answer",
         "details.feature.bent": "bent",
+
+        "play.title": "Level {level} of {levels}",
+        "play.instructions": "Tap neighbouring digits that spell the answer, then submit.",
+        "play.instructions.level-complete": "Level done! Go on to the next level.",
+        "play.instructions.game-complete": "All levels done. Well played!",
+        "play.outside": "There is no {cell} in the grid.",
+        "play.not-next": "Tap a digit next to the last one you picked.",
+        "play.not-next.straight": "Tap the digit next to the last one, in a straight line.",
+        "play.right": "Right!",
+        "play.level-complete": "Right! Level {level} is done.",
+        "play.game-complete": "Right! You found every answer.",
+        "play.wrong": "{read} is not {target}. Look again.",
     ]
 }
