@@ -28,15 +28,16 @@ public struct GradeWeights: Codable, Sendable, Equatable {
     /// Seconds per unit of each feature (`steps_one-blank`: per step);
     /// features without a weight count 0.
     public var weights: [String: Double]
-    /// How the weights were fitted and how well they predicted held-out solves.
-    public var fit: GradeWeightsFit
+    /// How the weights were fitted and how well they predicted held-out
+    /// solves; `nil` in a file written by hand.
+    public var fit: GradeWeightsFit?
 
     /// - Parameters:
     ///   - kind: the family's name.
     ///   - intercept: seconds of every puzzle.
     ///   - weights: seconds per unit of each feature.
-    ///   - fit: the fit's figures.
-    public init(kind: String, intercept: Double, weights: [String: Double], fit: GradeWeightsFit) {
+    ///   - fit: the fit's figures (`nil`: none).
+    public init(kind: String, intercept: Double, weights: [String: Double], fit: GradeWeightsFit?) {
         self.kind = kind
         self.intercept = intercept
         self.weights = weights
@@ -62,7 +63,7 @@ public struct GradeWeights: Codable, Sendable, Equatable {
         kind = try container.decode(String.self, forKey: .kind)
         intercept = try container.decode(Double.self, forKey: .intercept)
         weights = try container.decode([String: Double].self, forKey: .weights)
-        fit = try container.decode(GradeWeightsFit.self, forKey: .fit)
+        fit = try container.decodeIfPresent(GradeWeightsFit.self, forKey: .fit)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,7 +74,7 @@ public struct GradeWeights: Codable, Sendable, Equatable {
         try container.encode(Self.unit, forKey: .unit)
         try container.encode(intercept, forKey: .intercept)
         try container.encode(weights, forKey: .weights)
-        try container.encode(fit, forKey: .fit)
+        try container.encodeIfPresent(fit, forKey: .fit)
     }
 
     /// The file's text: pretty JSON with sorted keys and a final newline.
@@ -115,7 +116,7 @@ public struct GradeWeights: Codable, Sendable, Equatable {
         }
         let weights = try decodeJSON(GradeWeights.self, from: data, file: file, line: 1)
         guard weights.kind == kind else {
-            throw error("kind: these weights are for \(weights.kind), not \(kind) (calibrate \(kind)'s play logs for its weights)", key: "kind")
+            throw error("kind: these weights are for \(weights.kind), not \(kind) (calibrate play logs of \(kind) for its weights)", key: "kind")
         }
         guard abs(weights.intercept) <= largest else {
             throw error("intercept: expected seconds from -\(Int(largest)) to \(Int(largest)), found \(weights.intercept)", key: "intercept")

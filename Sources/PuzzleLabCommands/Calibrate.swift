@@ -132,11 +132,10 @@ struct Calibrate: ParsableCommand {
     private func printTable(_ c: Calibration, handSet: [String: Int]) {
         print("\(c.kind): \(c.solves) solves fitted of \(c.games) games (left out: \(c.lost) lost, \(c.givenUp) given up, \(c.withHints) with hints)")
         if !c.dropped.isEmpty { print("  never varied, no weight: \(c.dropped.joined(separator: ", "))") }
-        guard let weights = c.weights else {
+        guard let weights = c.weights, let fit = weights.fit else {
             print("  too few solves: \(c.features.count) features need at least \(c.needed) (\(Calibration.minimumSolves), or 2 per feature); no weights")
             return
         }
-        let fit = weights.fit
         print("  \(fit.folds)-fold cross-validation, ridge lambda \(decimal(fit.lambda, 3)):")
         print("    fitted weights  correlation \(decimal(fit.cvCorrelation, 3)), mean absolute error \(decimal(fit.cvMeanAbsoluteError, 1)) s")
         print("    hand-set score  correlation \(decimal(fit.handSetCvCorrelation, 3)), mean absolute error \(decimal(fit.handSetCvMeanAbsoluteError, 1)) s")
