@@ -143,9 +143,10 @@ struct Calibrate: ParsableCommand {
             + c.features.map { ($0, decimal(weights.weights[$0] ?? 0, 2), handSet[$0].map(String.init) ?? "") }
         let width = rows.map(\.0.count).max() ?? 0
         for row in rows {
-            print("  " + row.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                  + String(repeating: " ", count: max(0, 9 - row.1.count)) + row.1 + "  "
-                  + String(repeating: " ", count: max(0, 8 - row.2.count)) + row.2)
+            let line = "  " + row.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + String(repeating: " ", count: max(0, 9 - row.1.count)) + row.1 + "  "
+                + String(repeating: " ", count: max(0, 8 - row.2.count)) + row.2
+            print(line.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression))
         }
     }
 
