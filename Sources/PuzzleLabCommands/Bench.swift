@@ -65,7 +65,10 @@ struct Bench: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Output: table, csv (RFC 4180, a header and one row per profile) or json (one object per profile per line).")
     var format: BenchFormat = .table
 
+    @OptionGroup var weights: WeightsOption
+
     func validate() throws {
+        if weights.weights != nil && !grade { throw ValidationError("--weights changes the grades' scores; --no-grade makes none.") }
         if options.count != nil && duration != nil { throw ValidationError("give either --count or --duration, not both.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be a number of seconds between 0 and 86400.") }
         guard options.seed >= 0 || duration == nil else { throw ValidationError("--duration needs a non-negative --seed.") }
@@ -137,7 +140,7 @@ struct Bench: AsyncParsableCommand {
         try options.refuseUnsupported(family)
         return try options.profiles(family).map {
             PuzzleRun(family, profile: $0, unique: options.unique, minBlanks: options.minBlanks, solve: solve, grade: grade,
-                      metrics: false, timeLimit: budget.time)
+                      metrics: false, timeLimit: budget.time, weights: try weights.load(family))
         }
     }
 

@@ -59,6 +59,8 @@ struct Export: AsyncParsableCommand {
     @Option(help: "The summary on standard error: text (one line) or json (one object, for drivers); with --list-columns, json prints the family's profiles and columns.")
     var summary: SummaryFormat = .text
 
+    @OptionGroup var weights: WeightsOption
+
     func validate() throws {
         if listColumns { return }
         guard options.count != nil else { throw ValidationError("missing --count N.") }
@@ -263,7 +265,8 @@ struct Export: AsyncParsableCommand {
     private func makeRun<F: CountingFamily & GradingFamily>(_ family: F) throws -> PuzzleRun {
         try options.refuseUnsupported(family)
         return PuzzleRun(family, profile: try options.singleProfile(family), unique: options.unique,
-                         minBlanks: options.minBlanks, solve: true, grade: true, timeLimit: budget.time)
+                         minBlanks: options.minBlanks, solve: true, grade: true, timeLimit: budget.time,
+                         weights: try weights.load(family))
     }
 }
 

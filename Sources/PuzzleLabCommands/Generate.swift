@@ -32,7 +32,15 @@ struct Generate: ParsableCommand {
     @Flag(help: "Print the solved puzzle after each puzzle (text format only).")
     var showSolution = false
 
+    @Option(help: ArgumentHelp("Refused: generate writes no score and --difficulty picks by label, which weights do not change; grade or export the puzzles with --weights.",
+                               valueName: "file"))
+    var weights: String?
+
     func validate() throws {
+        if weights != nil {
+            throw ValidationError("generate writes no score, and --difficulty picks by label, which weights do not change: "
+                                  + "grade the puzzles with puzzlelab grade --weights (or export --weights) to see their predicted seconds.")
+        }
         _ = try options.seeds(standardCount: 1)
         guard format != "json" || (options.count ?? 1) == 1 else {
             throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")

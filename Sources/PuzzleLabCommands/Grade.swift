@@ -52,6 +52,8 @@ struct Grade: ParsableCommand {
 
     @OptionGroup var language: LanguageOption
 
+    @OptionGroup var weights: WeightsOption
+
     func validate() throws {
         let generating = !options.profile.isEmpty || options.count != nil
         guard files.isEmpty == generating else {
@@ -70,20 +72,25 @@ struct Grade: ParsableCommand {
             failed += try gradeGenerated(options.family(), printer: &printer)
         } else {
             failed += forEachInput(files, kind: options.kind) { family, file, data in
-                gradeFile(family, file: file, data: data, printer: &printer)
+                do {
+                    return gradeFile(family, weights: try weights.load(family), file: file, data: data, printer: &printer)
+                } catch {
+                    printError("\(error)")
+                    return 1
+                }
             }
         }
         if failed > 0 { throw ExitCode.failure }
     }
 
-    private func gradeFile<F: GradingFamily>(_ family: F, file: String, data: Data, printer: inout RowPrinter) -> Int {
+    private func gradeFile<F: GradingFamily>(_ family: F, weights: GradeWeights?, file: String, data: Data, printer: inout RowPrinter) -> Int {
         var failed = 0
         for result in readPuzzles(family, data, file: file) {
             switch result {
             case .success(let puzzle) where !isValid(family, puzzle, file: file):
                 failed += 1
             case .success(let puzzle):
-                failed += grade(family, puzzle, name: file, extra: [("file", .string(file))], printer: &printer)
+                failed += grade(family, puzzle, weights: weights, name: file, extra: [("file", .string(file))], printer: &printer)
             case .failure(let error):
                 printError(error.description)
                 failed += 1
@@ -96,12 +103,13 @@ struct Grade: ParsableCommand {
         try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
+        let weights = try weights.load(family)
         var failed = 0
         for seed in try options.seeds(standardCount: 1) {
             do throws(GenerationFailure) {
                 let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
                 let name = SharedWords.catalogue.text("puzzle.seed", language.language, ["profile": id, "seed": String(seed)])
-                failed += grade(family, puzzle, name: name,
+                failed += grade(family, puzzle, weights: weights, name: name,
                                 extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
             } catch {
                 printError("puzzlelab: profile \(id), seed \(seed): \(error)")
@@ -111,8 +119,9 @@ struct Grade: ParsableCommand {
         return failed
     }
 
-    /// Grades one puzzle and prints the result; returns 1 when it failed.
-    private func grade<F: GradingFamily>(_ family: F, _ puzzle: F.Puzzle, name: String,
+    /// Grades one puzzle (its score the predicted seconds of `weights`,
+    /// when given) and prints the result; returns 1 when it failed.
+    private func grade<F: GradingFamily>(_ family: F, _ puzzle: F.Puzzle, weights: GradeWeights?, name: String,
                                          extra: [(key: String, value: ReportValue)], printer: inout RowPrinter) -> Int {
         let id = family.id(of: puzzle)
         let clock = ContinuousClock()
@@ -120,7 +129,7 @@ struct Grade: ParsableCommand {
         let report: GradeResult
         do {
             report = try family.grade(puzzle, solutionsUpTo2: nil, words: GradeWords(explain: explain, language: language.language),
-                                      timeLimit: budget.time)
+                                      timeLimit: budget.time).weighted(weights)
         } catch {
             printError("\(name): \(error)")
             return 1

@@ -136,9 +136,11 @@ public struct PuzzleRun: Sendable {
     ///     bench does not).
     ///   - timeLimit: the CPU-time budget (`Deadline`) of each count, each grade and
     ///     each search for a unique puzzle.
+    ///   - weights: fitted weights (`calibrate`): each grade's score is their
+    ///     predicted seconds (`GradeResult.weighted(_:)`); `nil`: the hand-set score.
     public init<Family: CountingFamily & GradingFamily>(_ family: Family, profile: Family.Profile, unique: Bool, minBlanks: Int? = nil,
                                       solve: Bool, grade: Bool, metrics: Bool = true,
-                                      timeLimit: Duration? = DefaultBudget.time) {
+                                      timeLimit: Duration? = DefaultBudget.time, weights: GradeWeights? = nil) {
         let profileID = family.id(of: profile)
         self.profileID = profileID
         self.unique = unique
@@ -162,7 +164,7 @@ public struct PuzzleRun: Sendable {
             record.revealed = generated.revealed
             if metrics { record.metrics = family.metrics.values(of: generated.puzzle) }
             if solve, grade, let preparing = family as? any PreparingFamily<Family.Puzzle> {
-                Self.countAndGrade(preparing, generated.puzzle, into: &record, timeLimit: timeLimit)
+                Self.countAndGrade(preparing, generated.puzzle, into: &record, timeLimit: timeLimit, weights: weights)
                 return record
             }
             if solve {
@@ -173,7 +175,7 @@ public struct PuzzleRun: Sendable {
             if grade {
                 let known = record.solve?.knownSolutionsUpTo2
                 record.grade = Self.timed(&record.gradeNanoseconds) {
-                    try? family.grade(generated.puzzle, solutionsUpTo2: known, words: .none, timeLimit: timeLimit)
+                    try? family.grade(generated.puzzle, solutionsUpTo2: known, words: .none, timeLimit: timeLimit).weighted(weights)
                 }.map(GradeSummary.init)
             }
             return record
@@ -194,7 +196,8 @@ public struct PuzzleRun: Sendable {
     /// The count and the grade of `puzzle` from one preparation, which is
     /// timed with the count (it is the uniqueness check's model).
     private static func countAndGrade<Family: PreparingFamily>(_ family: Family, _ puzzle: Family.Puzzle,
-                                                               into record: inout PuzzleRecord, timeLimit: Duration?) {
+                                                               into record: inout PuzzleRecord, timeLimit: Duration?,
+                                                               weights: GradeWeights?) {
         var prepared: Family.Prepared?
         record.solve = timed(&record.solveNanoseconds) { () -> CountResult? in
             prepared = try? family.prepare(puzzle)
@@ -204,7 +207,7 @@ public struct PuzzleRun: Sendable {
         record.grade = timed(&record.gradeNanoseconds) {
             prepared.flatMap { prepared in
                 (try? family.trace(prepared: prepared, solutionsUpTo2: known, timeLimit: timeLimit))
-                    .map { family.grade($0, of: puzzle, words: .none) }
+                    .map { family.grade($0, of: puzzle, words: .none).weighted(weights) }
             }
         }.map(GradeSummary.init)
     }
