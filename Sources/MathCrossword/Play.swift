@@ -24,7 +24,7 @@ extension MathCrosswordFamily {
             guard let value = PuzzleNumber(decimalDigits: Substring(text)) else { return refusal("play.notInPool", language, ["value": text]) }
             if session.level.contains(position), session.level[position].type == .emptyOperand,
                session.level[position].currentValue == value {
-                return refusal("play.alreadyThere", language, ["value": text, "cell": Explain.cell(position, language: language)])
+                return refusal("play.alreadyThere", language, ["value": value.description, "cell": Explain.cell(position, language: language)])
             }
             do throws(MoveError) {
                 try session.placeNumber(value, at: position)
@@ -33,7 +33,7 @@ extension MathCrosswordFamily {
             }
             if session.isWrongNumber(at: position) {
                 return PlayJudgement(.wrong, Explain.text("play.wrong", language,
-                                                          ["value": text, "cell": Explain.cell(position, language: language)]))
+                                                          ["value": value.description, "cell": Explain.cell(position, language: language)]))
             }
             return PlayJudgement(.right, session.isLevelCompleted ? Explain.text("play.completed", language) : nil)
         case "clear":
