@@ -74,10 +74,28 @@ async function hold(selector, ms) {
 }
 
 async function key(name) {
-  const codes = { Enter: 13, Escape: 27, Backspace: 8 };
-  const base = { key: name, code: name, windowsVirtualKeyCode: codes[name] ?? 0 };
-  await send("Input.dispatchKeyEvent", { type: "keyDown", ...base, text: name === "Enter" ? "\r" : undefined });
+  const codes = { Enter: 13, Escape: 27, Backspace: 8, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40 };
+  const printable = name.length === 1;
+  const base = { key: name, code: printable ? `Key${name.toUpperCase()}` : name,
+                 windowsVirtualKeyCode: codes[name] ?? (printable ? name.toUpperCase().charCodeAt(0) : 0) };
+  const text = name === "Enter" ? "\r" : printable ? name : undefined;
+  await send("Input.dispatchKeyEvent", { type: "keyDown", ...base, text });
   await send("Input.dispatchKeyEvent", { type: "keyUp", ...base });
+}
+
+/// Plays a cell move with the keyboard alone: arrows to the cell, then the
+/// number and Enter (math crossword) or the mode key and Enter (cross sums).
+async function playByKeyboard(move) {
+  const before = await replies();
+  const cursor = await evaluate("cursor");
+  for (let r = cursor.row; r < move.row; r++) await key("ArrowDown");
+  for (let r = cursor.row; r > move.row; r--) await key("ArrowUp");
+  for (let c = cursor.column; c < move.column; c++) await key("ArrowRight");
+  for (let c = cursor.column; c > move.column; c--) await key("ArrowLeft");
+  if (move.action === "place") for (const digit of move.value) await key(digit);
+  else await key(move.action === "keep" ? "k" : "r");
+  await key("Enter");
+  await waitFor(`Number(document.body.dataset.replies || 0) > ${before}`, `the reply to ${JSON.stringify(move)} by keyboard`);
 }
 
 const replies = () => evaluate("Number(document.body.dataset.replies || 0)");
@@ -144,6 +162,13 @@ for (const kind of families) {
     const mistakes = await evaluate("view.status.mistakes");
     if (mistakes !== 0) throw new Error(`${mistakes} mistakes by the solution's moves`);
 
+    if (kind === "math-crossword" || kind === "cross-sums") {
+      const id = await startGame(kind, 7);
+      const moves = await (await fetch(`${site}/api/games/${id}/solution`)).json();
+      for (const move of moves) await playByKeyboard(move);
+      await waitFor(`document.querySelector('#done[data-outcome="completed"]') !== null`, "the level-complete banner (keyboard)");
+    }
+
     await startGame(kind, 8);
     await play({ action: "hint" });
     const hinted = await evaluate(`({ hints: view.status.hints, message: document.getElementById("message").textContent,
@@ -162,7 +187,10 @@ for (const kind of families) {
         throw new Error(`a wrong mark: lives ${lives} → ${JSON.stringify(after)}`);
       }
     }
-    console.log(`check-play: ${kind}: solved through the page (${moves.length} moves), a hint shown`);
+    await startGame(kind, 10);
+    await click(`#actions button[data-action="give-up"]`);
+    await waitFor(`document.querySelector('#done[data-outcome="given-up"]') !== null`, "the given-up banner");
+    console.log(`check-play: ${kind}: solved through the page (${moves.length} moves), a hint shown, given up`);
   } catch (error) {
     failures += 1;
     console.log(`check-play: ${kind}: FAILED: ${error.message}`);

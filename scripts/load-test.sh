@@ -19,7 +19,8 @@ server=""
 cleanup() { if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -9 "$server"; fi; rm -rf "$work"; }
 trap cleanup EXIT
 
-"$bin" serve --port 0 --solutions --log "$work/play.jsonl" > "$work/stdout" 2> "$work/stderr" &
+# Every game a player starts stays until it ends: room for all of them.
+"$bin" serve --port 0 --solutions --max-games 100000 --log "$work/play.jsonl" > "$work/stdout" 2> "$work/stderr" &
 server=$!
 for _ in $(seq 100); do grep -q '^serving' "$work/stdout" && break; sleep 0.1; done
 port=$(sed -n 's|^serving http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/stdout")

@@ -41,7 +41,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Append a play log record per move and per finished game to FILE.", valueName: "FILE"))
     var log: String?
 
-    @Option(parsing: .unconditional, help: "The most games kept at once (games idle for 2 hours are dropped first).")
+    @Option(parsing: .unconditional, help: "The most games kept at once (finished games and games idle for 2 hours are dropped first).")
     var maxGames = 1000
 
     @Flag(help: "Serve each game's solution moves (GET /api/games/ID/solution), for scripted players and tests.")

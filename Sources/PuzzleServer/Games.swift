@@ -26,8 +26,9 @@ struct Game: Sendable {
 }
 
 /// The games of one server: the one place their state changes, so that
-/// moves of one game never interleave. Full (``maxGames``) after dropping
-/// the games idle for longer than ``idleLimit``, it takes no new game.
+/// moves of one game never interleave. Full (`maxGames`) after dropping
+/// the finished games and those idle for longer than ``idleLimit``, it
+/// takes no new game.
 actor Games {
     /// Games idle this long are dropped first when the server is full.
     static let idleLimit: Duration = .seconds(2 * 60 * 60)
@@ -47,7 +48,7 @@ actor Games {
     func add(_ game: Game) -> String? {
         if games.count >= maxGames {
             let now = clock.now
-            games = games.filter { now - $0.value.lastMove <= Self.idleLimit }
+            games = games.filter { !$0.value.finished && now - $0.value.lastMove <= Self.idleLimit }
         }
         guard games.count < maxGames else { return nil }
         var id = Self.newID()

@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// The one page of `puzzlelab serve`: HTML, CSS and JavaScript compiled
 /// in, so the binary needs no resource files. The script knows no rule of
-/// any game: it sends moves and draws the ``PlayView`` it gets back.
+/// any game: it sends moves and draws the `PlayView` it gets back.
 enum PlayPage {
     /// The page, with the words of every language and the server's
     /// language built in.
@@ -19,6 +19,7 @@ enum PlayPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>PuzzleLab</title>
+            <link rel="icon" href="data:,">
             <link rel="stylesheet" href="/play.css">
             </head>
             <body data-language="\(language.code)">
@@ -212,6 +213,8 @@ enum PlayPage {
         }
 
         function drawGrid() {
+          // A redraw replaces the cells: the keyboard's focus stays on the cursor's cell.
+          const focused = document.activeElement && document.activeElement.tagName === "TD";
           const rows = view.grid.map((cells, row) => {
             const tr = document.createElement("tr");
             cells.forEach((cell, column) => {
@@ -229,6 +232,7 @@ enum PlayPage {
             return tr;
           });
           $("grid").replaceChildren(...rows);
+          if (focused) focusBoard();
         }
 
         function drawTiles() {

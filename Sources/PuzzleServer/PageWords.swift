@@ -3,7 +3,7 @@ import PuzzleKit
 /// The words of the play page (every label, button and status), in every
 /// language: the page gets both tables and shows the player's choice.
 public enum PageWords {
-    /// The page's catalogue; ``Catalogue/problems()`` lists what a
+    /// The page's catalogue; `Catalogue.problems()` lists what a
     /// translation lacks.
     public static let catalogue = Catalogue(name: "PuzzleServer page", tables: ["en": english, "de": german])
 

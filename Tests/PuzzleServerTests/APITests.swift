@@ -121,8 +121,11 @@ import Testing
             try expectError(try await request(port, "POST", "/api/games/\(id)/moves", json: #"{"action": "keep", "row": "a"}"#), 400)
             #expect(try await request(port, "POST", "/api/games", json: #"{"kind": "cross-sums", "seed": 2}"#).status == 201)
             try expectError(try await request(port, "POST", "/api/games", json: #"{"kind": "cross-sums", "seed": 3}"#), 503)
-            // The games kept still answer.
+            // The games kept still answer; a finished game makes room.
             #expect(try await request(port, "GET", "/api/games/\(id)").status == 200)
+            #expect(try await request(port, "POST", "/api/games/\(id)/moves", json: #"{"action": "give-up"}"#).status == 200)
+            #expect(try await request(port, "POST", "/api/games", json: #"{"kind": "cross-sums", "seed": 3}"#).status == 201)
+            try expectError(try await request(port, "GET", "/api/games/\(id)"), 404)
         }
     }
 
