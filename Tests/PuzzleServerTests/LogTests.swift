@@ -90,13 +90,29 @@ func readLog(_ path: String) throws -> [PlayLogRecord] {
         defer { try? FileManager.default.removeItem(at: directory) }
         let local = try ServerProcess(["serve", "--port", "0"], in: directory)
         #expect(local.output.hasPrefix("serving http://127.0.0.1:\(local.port)/"))
+        #expect(try listeningAddresses(port: local.port) == ["0100007F"])
         #expect(local.errors.isEmpty)
         #expect(try await request(local.port, "GET", "/api/families").status == 200)
         #expect(local.stop() == 0)
         let open = try ServerProcess(["serve", "--port", "0", "--host", "0.0.0.0"], in: directory)
         #expect(open.errors.contains("listening on 0.0.0.0:\(open.port) — reachable from other machines"))
+        #expect(try listeningAddresses(port: open.port) == ["00000000"])
         #expect(open.stop() == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["stderr", "stdout"])
+    }
+}
+
+/// The IPv4 addresses (as /proc/net/tcp writes them: 0100007F is
+/// 127.0.0.1) that sockets listen on at `port`.
+func listeningAddresses(port: Int) throws -> [String] {
+    let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+    let hexPort = String(port, radix: 16, uppercase: true)
+    return table.split(separator: "\n").dropFirst().compactMap { line in
+        let fields = line.split(separator: " ")
+        guard fields.count > 3, fields[3] == "0A" else { return nil }
+        let local = fields[1].split(separator: ":")
+        guard local.count == 2, Int(local[1], radix: 16) == Int(hexPort, radix: 16) else { return nil }
+        return String(local[0])
     }
 }
 
