@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "PuzzleDrawing", targets: ["PuzzleDrawing"]),
         .library(name: "PuzzleResearch", targets: ["PuzzleResearch"]),
         .library(name: "PuzzleFamilies", targets: ["PuzzleFamilies"]),
+        .library(name: "PuzzleServer", targets: ["PuzzleServer"]),
         .executable(name: "puzzlelab", targets: ["PuzzleLabCLI"]),
         .executable(name: "puzzlelab-fuzz", targets: ["PuzzleFuzz"]),
     ] + families.map { .library(name: $0.name, targets: [$0.name]) },
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // `swift package generate-documentation --target X` (the DocC catalogues in Sources/X/X.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The HTTP server of `puzzlelab serve` (BSD sockets and Swift concurrency, no SwiftNIO).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(name: "CGMP", pkgConfig: "gmp", providers: [.apt(["libgmp-dev"])]),
@@ -41,6 +44,12 @@ let package = Package(
             name: "PuzzleResearch",
             dependencies: ["PuzzleKit", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
+        // `puzzlelab serve`: the play server, its JSON API and its page (assets as Swift strings).
+        .target(
+            name: "PuzzleServer",
+            dependencies: ["PuzzleKit", "PuzzleDrawing", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")]
+        ),
         // The one list of families every command, test and benchmark reads.
         .target(name: "PuzzleFamilies", dependencies: ["PuzzleKit", "PuzzleDrawing"] + families.map { .target(name: $0.name) }),
         // The commands of `puzzlelab`, written once over a family list that
@@ -49,7 +58,7 @@ let package = Package(
         .target(
             name: "PuzzleLabCommands",
             dependencies: [
-                "PuzzleKit", "PuzzleResearch", "PuzzleDrawing",
+                "PuzzleKit", "PuzzleResearch", "PuzzleDrawing", "PuzzleServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,6 +83,7 @@ let package = Package(
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "PuzzleLabCLITests", dependencies: ["PuzzleLabCLI", "PuzzleKit", "PuzzleDrawing", "PuzzleFamilies"]
                                                          + families.map { .target(name: $0.name) }),
+        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleServer", "PuzzleKit", "PuzzleDrawing", "PuzzleFamilies", "PuzzleLabCLI"]),
         .testTarget(name: "PuzzleDrawingTests", dependencies: ["PuzzleDrawing", "PuzzleKit"] + families.map { .target(name: $0.name) }),
     ] + families.flatMap { family -> [Target] in
         [

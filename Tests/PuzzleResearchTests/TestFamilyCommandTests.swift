@@ -256,7 +256,7 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         let names = help.message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
             .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "play", "calibrate", "pairs"])
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "serve", "play", "calibrate", "pairs"])
         let run = try await puzzlelab(["pairs", "9", "1", "4", "5", "8"], families: families, commands: [PairsCommand.self])
         #expect(run.status == 0 && run.stdout == "2\n")
         let without = try await puzzlelab(["pairs", "9", "1", "8"], families: families)

@@ -1,0 +1,201 @@
+// Drives the page of `puzzlelab serve` in headless Chromium over the
+// DevTools protocol (node 20 --experimental-websocket; no packages): per
+// family it starts a game through the start screen, plays the game's
+// solution moves (GET /api/games/ID/solution, the server runs with
+// --solutions) through the page's own buttons, cells, tiles and keys, and
+// waits for the level-complete banner; a hint shows its message and counts;
+// a wrong mark in cross sums costs a life; no console error anywhere.
+//
+//     node --experimental-websocket scripts/check-play.mjs DEVTOOLS_PORT SERVER_PORT
+const [devtools, port] = process.argv.slice(2).map(Number);
+const site = `http://127.0.0.1:${port}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const targets = await (await fetch(`http://127.0.0.1:${devtools}/json/list`)).json();
+const page = targets.find((t) => t.type === "page");
+const socket = new WebSocket(page.webSocketDebuggerUrl);
+await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
+let next = 0;
+const pending = new Map(), problems = [];
+socket.onmessage = (event) => {
+  const message = JSON.parse(event.data);
+  if (message.id && pending.has(message.id)) {
+    const { resolve, reject } = pending.get(message.id);
+    pending.delete(message.id);
+    message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message.result);
+  } else if (message.method === "Runtime.exceptionThrown") {
+    problems.push(`exception: ${message.params.exceptionDetails.exception?.description || message.params.exceptionDetails.text}`);
+  } else if (message.method === "Runtime.consoleAPICalled" && ["error", "warning", "assert"].includes(message.params.type)) {
+    problems.push(`console.${message.params.type}: ${message.params.args.map((a) => a.value ?? a.description).join(" ")}`);
+  } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
+    problems.push(`log: ${message.params.entry.text} ${message.params.entry.url || ""}`);
+  }
+};
+const send = (method, params = {}) => new Promise((resolve, reject) => {
+  const id = ++next;
+  pending.set(id, { resolve, reject });
+  socket.send(JSON.stringify({ id, method, params }));
+});
+
+async function evaluate(expression) {
+  const result = await send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
+  if (result.exceptionDetails) throw new Error(`${expression}: ${result.exceptionDetails.text}`);
+  return result.result.value;
+}
+
+async function waitFor(expression, what, ms = 10000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await evaluate(expression)) return;
+    await sleep(25);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function point(selector) {
+  const at = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null;
+    e.scrollIntoView({ block: "center", inline: "center" }); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`);
+  if (!at) throw new Error(`no element ${selector}`);
+  return at;
+}
+
+async function click(selector) {
+  const [x, y] = await point(selector);
+  await send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+  await send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", clickCount: 1 });
+  await send("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button: "left", clickCount: 1 });
+}
+
+async function hold(selector, ms) {
+  const [x, y] = await point(selector);
+  await send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", clickCount: 1 });
+  await sleep(ms);
+  await send("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button: "left", clickCount: 1 });
+}
+
+async function key(name) {
+  const codes = { Enter: 13, Escape: 27, Backspace: 8, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40 };
+  const printable = name.length === 1;
+  const base = { key: name, code: printable ? `Key${name.toUpperCase()}` : name,
+                 windowsVirtualKeyCode: codes[name] ?? (printable ? name.toUpperCase().charCodeAt(0) : 0) };
+  const text = name === "Enter" ? "\r" : printable ? name : undefined;
+  await send("Input.dispatchKeyEvent", { type: "keyDown", ...base, text });
+  await send("Input.dispatchKeyEvent", { type: "keyUp", ...base });
+}
+
+/// Plays a cell move with the keyboard alone: arrows to the cell, then the
+/// number and Enter (math crossword) or the mode key and Enter (cross sums).
+async function playByKeyboard(move) {
+  const before = await replies();
+  const cursor = await evaluate("cursor");
+  for (let r = cursor.row; r < move.row; r++) await key("ArrowDown");
+  for (let r = cursor.row; r > move.row; r--) await key("ArrowUp");
+  for (let c = cursor.column; c < move.column; c++) await key("ArrowRight");
+  for (let c = cursor.column; c > move.column; c--) await key("ArrowLeft");
+  if (move.action === "place") for (const digit of move.value) await key(digit);
+  else await key(move.action === "keep" ? "k" : "r");
+  await key("Enter");
+  await waitFor(`Number(document.body.dataset.replies || 0) > ${before}`, `the reply to ${JSON.stringify(move)} by keyboard`);
+}
+
+const replies = () => evaluate("Number(document.body.dataset.replies || 0)");
+
+async function startGame(kind, seed) {
+  await send("Page.navigate", { url: `${site}/` });
+  await waitFor(`document.querySelectorAll("#family option").length > 0`, "the families");
+  await evaluate(`(() => { const s = document.getElementById("family"); s.value = ${JSON.stringify(kind)}; s.dispatchEvent(new Event("change")); })()`);
+  await click("#seed");
+  await send("Input.insertText", { text: String(seed) });
+  await click("#play");
+  await waitFor(`!document.getElementById("game").hidden && typeof view === "object" && view !== null`, `a ${kind} game`);
+  return evaluate("game");
+}
+
+/// Plays one move through the page's UI and waits for its reply.
+async function play(move) {
+  const before = await replies();
+  const cell = `#grid td[data-row="${move.row}"][data-column="${move.column}"]`;
+  switch (move.action) {
+    case "place": {
+      const index = await evaluate(`view.tiles.findIndex((t) => t.available && t.value === ${JSON.stringify(move.value)})`);
+      if (index < 0) throw new Error(`no tile ${move.value}`);
+      await click(`#tiles button[data-tile="${index}"]`);
+      await click(cell);
+      break;
+    }
+    case "keep": case "remove":
+      if (await evaluate(`mode !== ${JSON.stringify(move.action)}`)) await click(`#modes button[data-mode="${move.action}"]`);
+      await click(cell);
+      break;
+    case "select":
+      await click(cell);
+      break;
+    case "answer": case "type":
+      await click("#answer");
+      await send("Input.insertText", { text: move.value });
+      await key("Enter");
+      break;
+    case "pause":
+      await sleep(move.ms);
+      return;
+    case "press":
+      await hold("#key", move.ms);
+      await waitFor(`Number(document.body.dataset.replies || 0) > ${before}`, "the press's reply");
+      return;
+    default:
+      await click(`#actions button[data-action="${move.action}"]`);
+  }
+  await waitFor(`Number(document.body.dataset.replies || 0) > ${before}`, `the reply to ${JSON.stringify(move)}`);
+}
+
+const families = (await (await fetch(`${site}/api/families`)).json()).families.map((f) => f.kind);
+await send("Runtime.enable");
+await send("Log.enable");
+await send("Page.enable");
+let failures = 0;
+for (const kind of families) {
+  try {
+    const id = await startGame(kind, 7);
+    const moves = await (await fetch(`${site}/api/games/${id}/solution`)).json();
+    for (const move of moves) await play(move);
+    await waitFor(`document.querySelector('#done[data-outcome="completed"]') !== null`, "the level-complete banner");
+    const mistakes = await evaluate("view.status.mistakes");
+    if (mistakes !== 0) throw new Error(`${mistakes} mistakes by the solution's moves`);
+
+    if (kind === "math-crossword" || kind === "cross-sums") {
+      const id = await startGame(kind, 7);
+      const moves = await (await fetch(`${site}/api/games/${id}/solution`)).json();
+      for (const move of moves) await playByKeyboard(move);
+      await waitFor(`document.querySelector('#done[data-outcome="completed"]') !== null`, "the level-complete banner (keyboard)");
+    }
+
+    await startGame(kind, 8);
+    await play({ action: "hint" });
+    const hinted = await evaluate(`({ hints: view.status.hints, message: document.getElementById("message").textContent,
+      cells: [...document.querySelectorAll("#grid td.hinted")].map((td) => td.textContent) })`);
+    if (hinted.hints !== 1 || !hinted.message) throw new Error(`a hint: ${JSON.stringify(hinted)}`);
+    if (hinted.cells.some((text) => text === "")) throw new Error(`a hinted cell shows no value: ${JSON.stringify(hinted)}`);
+
+    if (kind === "cross-sums") {
+      const game = await startGame(kind, 9);
+      const wrong = (await (await fetch(`${site}/api/games/${game}/solution`)).json()).find((m) => m.action === "remove");
+      const lives = await evaluate("view.status.lives");
+      await play({ action: "keep", row: wrong.row, column: wrong.column });
+      const after = await evaluate(`({ lives: view.status.lives, hearts: (document.getElementById("status").textContent.match(/♥/g) || []).length,
+        result: document.getElementById("message").className })`);
+      if (after.lives !== lives - 1 || after.hearts !== lives - 1 || after.result !== "wrong") {
+        throw new Error(`a wrong mark: lives ${lives} → ${JSON.stringify(after)}`);
+      }
+    }
+    await startGame(kind, 10);
+    await click(`#actions button[data-action="give-up"]`);
+    await waitFor(`document.querySelector('#done[data-outcome="given-up"]') !== null`, "the given-up banner");
+    console.log(`check-play: ${kind}: solved through the page (${moves.length} moves), a hint shown, given up`);
+  } catch (error) {
+    failures += 1;
+    console.log(`check-play: ${kind}: FAILED: ${error.message}`);
+  }
+}
+for (const problem of problems) console.log(`check-play: ${problem}`);
+socket.close();
+process.exit(failures || problems.length ? 1 : 0);
