@@ -67,7 +67,7 @@ extension CrossSumsFamily {
         }
         let explain = Explain(puzzle: puzzle, language: language)
         return PlayView(kind: info.name, title: title(of: puzzle, explain),
-                        instructions: explain.text("play.instructions"), grid: [sums] + rows,
+                        instructions: explain.text("play.instructions"), grid: [sums] + rows, firstRow: -1, firstColumn: -1,
                         actions: finished ? [] : Self.playActions,
                         status: PlayStatus(finished: finished, completed: session.isLevelComplete,
                                            lives: session.state.livesRemaining, maxLives: session.maxLives,

@@ -167,6 +167,12 @@ public struct PlayView: Codable, Sendable, Equatable {
     public var instructions: String
     /// The board, row by row; empty for families without one.
     public var grid: [[PlayCell]]
+    /// The row a move names for the grid's first row (0 unless the grid
+    /// starts with cells no move names: cross sums show their column sums
+    /// as row -1), and the same for columns. A move on the cell at
+    /// `grid[r][c]` names row `firstRow + r` and column `firstColumn + c`.
+    public var firstRow: Int
+    public var firstColumn: Int
     /// The pool of tiles to place; empty for families without one.
     public var tiles: [PlayTile]
     /// The task being asked now (an exercise, a word or code, a question).
@@ -181,12 +187,15 @@ public struct PlayView: Codable, Sendable, Equatable {
     public var actions: [String]
     public var status: PlayStatus
 
-    public init(kind: String, title: String, instructions: String, grid: [[PlayCell]] = [], tiles: [PlayTile] = [],
+    public init(kind: String, title: String, instructions: String, grid: [[PlayCell]] = [], firstRow: Int = 0, firstColumn: Int = 0,
+                tiles: [PlayTile] = [],
                 prompt: String? = nil, entry: String? = nil, items: [PlayItem] = [], actions: [String], status: PlayStatus) {
         self.kind = kind
         self.title = title
         self.instructions = instructions
         self.grid = grid
+        self.firstRow = firstRow
+        self.firstColumn = firstColumn
         self.tiles = tiles
         self.prompt = prompt
         self.entry = entry

@@ -216,9 +216,11 @@ struct Play: ParsableCommand {
             let width = max(cells.joined().map(\.count).max() ?? 1, String(columns).count)
             let margin = String(view.grid.count).count
             func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-            lines.append(pad("", margin) + " " + (1...max(1, columns)).map { pad(String($0), width) }.joined(separator: " "))
+            // Rows and columns as moves and hints count them, from 1; none for the cells before the first (cross sums' sums).
+            func number(_ index: Int, _ first: Int) -> String { index + first >= 0 ? String(index + first + 1) : "" }
+            lines.append(pad("", margin) + " " + (0..<columns).map { pad(number($0, view.firstColumn), width) }.joined(separator: " "))
             for (row, line) in cells.enumerated() {
-                lines.append(pad(String(row + 1), margin) + " " + line.map { pad($0, width) }.joined(separator: " "))
+                lines.append(pad(number(row, view.firstRow), margin) + " " + line.map { pad($0, width) }.joined(separator: " "))
             }
         }
         if !view.tiles.isEmpty {

@@ -180,6 +180,8 @@ enum PlayPage {
         async function send(move) {
           if (!game) return;
           if (move.action === "give-up") gaveUp = true;
+          // The grid's cells are counted from the view's first row and column (cross sums: the sums come first).
+          if (move.row !== undefined) move = { ...move, row: move.row + view.firstRow, column: move.column + view.firstColumn };
           const reply = await api("POST", `/api/games/${game}/moves`, move);
           if (!reply) return;
           say(reply.message || "", reply.result);
@@ -223,7 +225,7 @@ enum PlayPage {
               td.className = cell.kind + (cell.tappable ? " tappable" : "");
               td.dataset.row = row; td.dataset.column = column;
               td.setAttribute("role", "gridcell");
-              td.setAttribute("aria-label", `${row + 1}/${column + 1}: ${cell.text || "—"}`);
+              td.setAttribute("aria-label", `${row + view.firstRow + 1}/${column + view.firstColumn + 1}: ${cell.text || "—"}`);
               if (row === cursor.row && column === cursor.column) { td.classList.add("cursor"); td.tabIndex = 0; } else td.tabIndex = -1;
               if (chosenCell && chosenCell.row === row && chosenCell.column === column) td.classList.add("chosen");
               td.addEventListener("pointerup", () => { cursor = { row, column }; tap(row, column); });
