@@ -85,13 +85,19 @@ async function key(name) {
 
 /// Plays a cell move with the keyboard alone: arrows to the cell, then the
 /// number and Enter (math crossword) or the mode key and Enter (cross sums).
+// The grid cell a move names: moves count from the view's first row and column.
+async function onGrid(move) {
+  const [firstRow, firstColumn] = await evaluate("[view.firstRow, view.firstColumn]");
+  return { row: move.row - firstRow, column: move.column - firstColumn };
+}
+
 async function playByKeyboard(move) {
   const before = await replies();
-  const cursor = await evaluate("cursor");
-  for (let r = cursor.row; r < move.row; r++) await key("ArrowDown");
-  for (let r = cursor.row; r > move.row; r--) await key("ArrowUp");
-  for (let c = cursor.column; c < move.column; c++) await key("ArrowRight");
-  for (let c = cursor.column; c > move.column; c--) await key("ArrowLeft");
+  const cursor = await evaluate("cursor"), target = await onGrid(move);
+  for (let r = cursor.row; r < target.row; r++) await key("ArrowDown");
+  for (let r = cursor.row; r > target.row; r--) await key("ArrowUp");
+  for (let c = cursor.column; c < target.column; c++) await key("ArrowRight");
+  for (let c = cursor.column; c > target.column; c--) await key("ArrowLeft");
   if (move.action === "place") for (const digit of move.value) await key(digit);
   else await key(move.action === "keep" ? "k" : "r");
   await key("Enter");
@@ -100,10 +106,13 @@ async function playByKeyboard(move) {
 
 const replies = () => evaluate("Number(document.body.dataset.replies || 0)");
 
-async function startGame(kind, seed) {
+async function startGame(kind, seed, profile) {
   await send("Page.navigate", { url: `${site}/` });
   await waitFor(`document.querySelectorAll("#family option").length > 0`, "the families");
   await evaluate(`(() => { const s = document.getElementById("family"); s.value = ${JSON.stringify(kind)}; s.dispatchEvent(new Event("change")); })()`);
+  if (profile) {
+    await evaluate(`(() => { const s = document.getElementById("profile"); s.value = ${JSON.stringify(profile)}; s.dispatchEvent(new Event("change")); })()`);
+  }
   await click("#seed");
   await send("Input.insertText", { text: String(seed) });
   await click("#play");
@@ -114,7 +123,8 @@ async function startGame(kind, seed) {
 /// Plays one move through the page's UI and waits for its reply.
 async function play(move) {
   const before = await replies();
-  const cell = `#grid td[data-row="${move.row}"][data-column="${move.column}"]`;
+  const at = move.row === undefined ? null : await onGrid(move);
+  const cell = at && `#grid td[data-row="${at.row}"][data-column="${at.column}"]`;
   switch (move.action) {
     case "place": {
       const index = await evaluate(`view.tiles.findIndex((t) => t.available && t.value === ${JSON.stringify(move.value)})`);
@@ -169,8 +179,28 @@ for (const kind of families) {
       await waitFor(`document.querySelector('#done[data-outcome="completed"]') !== null`, "the level-complete banner (keyboard)");
     }
 
+    if (kind === "morse") {
+      // Sending by the on-screen key: held 80 ms for a dot and 240 ms for a dash, 80 ms apart within a letter
+      // and 240 ms between letters (15 words per minute); the page times them, the tap classifier reads them.
+      const game = await startGame(kind, 7, "word-to-code-beginner");
+      const code = (await (await fetch(`${site}/api/games/${game}/solution`)).json())[0].value;
+      for (const [index, letter] of code.split(" ").entries()) {
+        if (index > 0) await sleep(160);
+        for (const signal of letter) { await hold("#key", signal === "." ? 80 : 240); await sleep(80); }
+      }
+      await sleep(300);
+      await play({ action: "submit" });
+      await waitFor(`document.querySelector('#done[data-outcome="completed"]') !== null`, `the code ${code} sent by the key`);
+      console.log(`check-play: morse: ${code} sent by holding the on-screen key`);
+    }
+
     await startGame(kind, 8);
+    const board = await evaluate("JSON.stringify(view.grid)");
     await play({ action: "hint" });
+    // Where the hint applies the grader's step (math crossword, cross sums), the board shows it.
+    if ((kind === "math-crossword" || kind === "cross-sums") && board === await evaluate("JSON.stringify(view.grid)")) {
+      throw new Error("the hint changed nothing on the board");
+    }
     const hinted = await evaluate(`({ hints: view.status.hints, message: document.getElementById("message").textContent,
       cells: [...document.querySelectorAll("#grid td.hinted")].map((td) => td.textContent) })`);
     if (hinted.hints !== 1 || !hinted.message) throw new Error(`a hint: ${JSON.stringify(hinted)}`);
