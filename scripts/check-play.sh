@@ -2,13 +2,19 @@
 # Checks the play page in headless Chromium: every family solved through the
 # page's own UI to the level-complete banner, a hint shown, a wrong mark
 # costing a life in cross sums, no console error (scripts/check-play.mjs,
-# node 20 over the DevTools protocol); then a 10-second load test with 20
-# players. Installs chromium with apt when it is missing.
+# node 20 over the DevTools protocol); the play log of those games read with
+# pandas; then a 10-second load test with 20 players. Installs chromium with
+# apt when it is missing.
 #
 #     scripts/check-play.sh [BIN]     # BIN: the puzzlelab binary (default .build/release/puzzlelab)
+#
+# PANDAS_PYTHON names a Python with pandas (default .venv-notebook/bin/python, which
+# notebooks-data/regenerate.sh makes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${1:-.build/release/puzzlelab}")
+python=${PANDAS_PYTHON:-.venv-notebook/bin/python}
+"$python" -c 'import pandas' || { echo "check-play: $python has no pandas (run notebooks-data/regenerate.sh, or set PANDAS_PYTHON)" >&2; exit 1; }
 
 if ! command -v chromium >/dev/null; then
   apt-get update
@@ -24,7 +30,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$bin" serve --port 0 --solutions > "$work/stdout" 2> "$work/stderr" &
+"$bin" serve --port 0 --solutions --log "$work/play.jsonl" > "$work/stdout" 2> "$work/stderr" &
 server=$!
 for _ in $(seq 100); do grep -q '^serving' "$work/stdout" && break; sleep 0.1; done
 port=$(sed -n 's|^serving http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$work/stdout")
@@ -38,5 +44,23 @@ devtools=$(head -1 "$work/profile/DevToolsActivePort" 2>/dev/null || true)
 [ -n "$devtools" ] || { cat "$work/chromium.log"; echo "check-play: chromium did not start" >&2; exit 1; }
 
 node --experimental-websocket --no-warnings scripts/check-play.mjs "$devtools" "$port"
+
+# The play log of those games, as a researcher loads it (FORMATS.md section 9).
+"$python" - "$work/play.jsonl" <<'PY'
+import sys
+import pandas as pd
+log = pd.read_json(sys.argv[1], lines=True, dtype=False)
+moves, finishes = log[log.record == "move"], log[log.record == "finish"]
+for column in ["step", "elapsedMs", "version"]:
+    assert str(moves[column].dtype) == "int64", f"{column}: {moves[column].dtype}"
+assert set(moves.result) <= {"right", "wrong", "neutral", "refused"}, set(moves.result)
+completed = finishes[finishes.outcome == "completed"]
+kinds = sorted(set(completed.kind))
+assert kinds == ["cross-sums", "drills", "math-crossword", "morse", "number-search"], kinds
+features = pd.json_normalize(finishes.features.tolist())
+assert len(features) == len(finishes) and (features["steps"] > 0).all()
+print(f"check-play: play log read by pandas: {len(moves)} moves, {len(finishes)} finished games "
+      f"({len(completed)} completed, {len(finishes) - len(completed)} lost or given up), {features.shape[1]} feature columns")
+PY
 scripts/load-test.sh "$bin" 20 10
 echo "check-play: ok"

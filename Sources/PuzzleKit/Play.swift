@@ -119,8 +119,7 @@ public struct PlayCell: Codable, Sendable, Equatable {
     public var text: String
     /// What the cell is, for the page's style: `block`, `given`, `blank`,
     /// `placed`, `symbol` (an operator or `=`), `target` (a sum outside the
-    /// grid), `number` (undecided), `kept`, `removed`, `selected`, `found`,
-    /// `hinted`.
+    /// grid), `number` (undecided), `kept`, `removed`, `selected`, `found`.
     public var kind: String
     /// A move on this cell is on offer.
     public var tappable: Bool

@@ -98,7 +98,6 @@ enum PlayPage {
         #grid td.removed { color: #999; text-decoration: line-through; }
         #grid td.selected { background: #ffe27a; }
         #grid td.found { background: #bfe6ff; }
-        #grid td.hinted { box-shadow: inset 0 0 0 4px var(--good); }
         #grid td.tappable { cursor: pointer; }
         #grid td.cursor { outline: 4px dashed var(--accent); outline-offset: -6px; }
         #grid td.chosen { box-shadow: inset 0 0 0 5px var(--accent); }
@@ -107,6 +106,7 @@ enum PlayPage {
         #tiles button { font-size: 1.4rem; min-width: 2.4rem; }
         #tiles button:disabled { opacity: 0.3; }
         #key { display: block; width: 100%; min-height: 6rem; font-size: 1.6rem; }
+        [hidden], #key[hidden] { display: none; }
         #key.down { background: var(--ink); color: #fff; }
         """#
 
