@@ -47,18 +47,24 @@ node --experimental-websocket --no-warnings scripts/check-play.mjs "$devtools" "
 
 # The play log of those games, as a researcher loads it (FORMATS.md section 9).
 "$python" - "$work/play.jsonl" <<'PY'
-import sys
+import json, sys
 import pandas as pd
-log = pd.read_json(sys.argv[1], lines=True, dtype=False)
-moves, finishes = log[log.record == "move"], log[log.record == "finish"]
-for column in ["step", "elapsedMs", "version"]:
+# The recipe of FORMATS.md section 9: one frame per record kind.
+records = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+moves = pd.json_normalize([r for r in records if r["record"] == "move"])
+finishes = pd.json_normalize([r for r in records if r["record"] == "finish"])
+for column in ["step", "elapsedMs", "version", "seed"]:
     assert str(moves[column].dtype) == "int64", f"{column}: {moves[column].dtype}"
+for column in ["solveMs", "moves", "mistakes", "hints", "score"]:
+    assert str(finishes[column].dtype) == "int64", f"{column}: {finishes[column].dtype}"
+assert str(moves["hint"].dtype) == "bool", moves["hint"].dtype
 assert set(moves.result) <= {"right", "wrong", "neutral", "refused"}, set(moves.result)
+assert set(moves["move.action"]) >= {"place", "keep", "remove", "select", "answer", "type", "press", "pause", "hint"}, set(moves["move.action"])
 completed = finishes[finishes.outcome == "completed"]
 kinds = sorted(set(completed.kind))
 assert kinds == ["cross-sums", "drills", "math-crossword", "morse", "number-search"], kinds
-features = pd.json_normalize(finishes.features.tolist())
-assert len(features) == len(finishes) and (features["steps"] > 0).all()
+features = finishes.filter(like="features.")
+assert (features["features.steps"] > 0).all()
 print(f"check-play: play log read by pandas: {len(moves)} moves, {len(finishes)} finished games "
       f"({len(completed)} completed, {len(finishes) - len(completed)} lost or given up), {features.shape[1]} feature columns")
 PY
