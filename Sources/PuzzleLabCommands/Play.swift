@@ -66,14 +66,7 @@ struct Play: ParsableCommand {
 
     func run() throws {
         if let file {
-            let data: Data
-            let family: any CommandFamily
-            do throws(FormatError) {
-                data = try readInput(path: file)
-                family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
-            } catch {
-                throw CLIError(error.description)
-            }
+            let (family, data) = try readPuzzleFile(file, kind: kind)
             try playFile(family, data, file: file)
         } else {
             let family = (kind ?? .standard).family

@@ -59,14 +59,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try output.refuseOverwrite()
-        let data: Data
-        let family: any CommandFamily
-        do throws(FormatError) {
-            data = try readInput(path: file)
-            family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
-        } catch {
-            throw CLIError(error.description)
-        }
+        let (family, data) = try readPuzzleFile(file, kind: kind)
         try output.write(render(family, data))
     }
 

@@ -293,6 +293,20 @@ func isValid<F: PuzzleFamily>(_ family: F, _ puzzle: F.Puzzle, file: String) -> 
     return problems.isEmpty
 }
 
+/// The bytes of the one file a command works on and its family (`kind`,
+/// else told by extension or content).
+///
+/// - Throws: the file's one-line error as a ``CLIError``.
+func readPuzzleFile(_ file: String, kind: Kind?) throws -> (family: any CommandFamily, data: Data) {
+    do throws(FormatError) {
+        let data = try readInput(path: file)
+        let family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
+        return (family, data)
+    } catch {
+        throw CLIError(error.description)
+    }
+}
+
 /// An error the CLI reports as one line, without usage text.
 package struct CLIError: Error, CustomStringConvertible {
     package var description: String
