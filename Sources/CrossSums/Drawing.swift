@@ -2,7 +2,9 @@ import PuzzleDrawing
 import PuzzleKit
 
 /// Cross sums on a board: the column targets along the top, the row targets
-/// down the left, the numbers in boxes; solved, the kept numbers are
+/// down the left, the numbers in boxes, the rows and columns of numbers
+/// numbered from 1 as the explanations count them (the sums not counted),
+/// outside the sums; solved, the kept numbers are
 /// circled and the others struck through. A step's drawing replays the
 /// grader's trace (`DrawableFamily`).
 extension CrossSumsFamily: DrawableFamily {
@@ -30,7 +32,8 @@ extension CrossSumsFamily: DrawableFamily {
                 cells.append(Cell(row: row + 1, column: column + 1, "\(number)", style))
             }
         }
-        return Board(cells: cells)
+        return Board(cells: cells, numberedRows: puzzle.rowSums.count, numberedColumns: puzzle.columnSums.count,
+                     numberedFrom: GridPosition(row: 1, column: 1))
     }
 
     /// A cell: its box; a row or a column: its target and its boxes.

@@ -2,9 +2,11 @@ import PuzzleDrawing
 import PuzzleKit
 
 /// The math crossword on a board: the grid's operands, operators and equals
-/// signs (blocks stay white) with its rows and columns numbered as the
-/// explanations count them, and a row under it the pool's tiles, a grid's
-/// width to a row.
+/// signs (blocks stay white; rows and columns of blocks only at its edges are
+/// left out) with its rows and columns numbered as the explanations, hints
+/// and `play` count them, the level's own from 1 (a level whose rows 1 and 2
+/// are blocks starts at row 3), and a row under it the pool's tiles, as many
+/// to a row as the drawn grid is wide.
 extension MathCrosswordFamily: DrawableFamily {
     /// With `solved`, the level's own solution filled in.
     ///
@@ -34,12 +36,13 @@ extension MathCrosswordFamily: DrawableFamily {
                 cells.append(Cell(row: row, column: column, "=", .sign))
             }
         }
-        let perRow = max(level.columns, 1)
-        let poolRow = (cells.map(\.position.row).max() ?? -1) + 2
+        let rows = cells.map(\.position.row), columns = cells.map(\.position.column)
+        let (lastRow, firstColumn, lastColumn) = (rows.max() ?? -1, columns.min() ?? 0, columns.max() ?? 0)
+        let perRow = max(lastColumn - firstColumn + 1, 1)
         for (index, tile) in level.numberPool.enumerated() {
-            cells.append(Cell(row: poolRow + index / perRow, column: index % perRow, "\(tile)", .tile))
+            cells.append(Cell(row: lastRow + 2 + index / perRow, column: firstColumn + index % perRow, "\(tile)", .tile))
         }
-        return Board(cells: cells, numberedRows: level.rows, numberedColumns: level.columns)
+        return Board(cells: cells, numberedRows: lastRow + 1, numberedColumns: lastColumn + 1)
     }
 
     /// An equation stands for its cells, a cell for itself, a row or a

@@ -4,7 +4,10 @@ import PuzzleKit
 /// A Morse exercise on a board: each symbol of the text in a box two cells
 /// wide with its code in a box below, words a cell apart, as many to a line
 /// as fit in ``lineWidth`` cells. The prompt's side is given, the answer's
-/// side is empty; solved, the answer is written in. Replaying a trace
+/// side is empty; solved, the answer is written in. Symbols and codes are
+/// sized apart (`Cell.group`), so the codes of an answer key leave the
+/// prompt's symbols at their size; a code's dashes are minus signs (`−`),
+/// upright. Replaying a trace
 /// writes each symbol's answer in as its step decodes it.
 extension MorseCodeFamily: DrawableFamily {
     /// The board's width in cells: twelve symbols, or a few short words.
@@ -20,7 +23,7 @@ extension MorseCodeFamily: DrawableFamily {
                 ? (solved ? .answer : .empty, .given) : (.given, solved ? .answer : .empty)
             cells.append(Cell(row: slot.position.row, column: slot.position.column, width: 2,
                               symbolStyle == .empty ? "" : letter, symbolStyle))
-            cells.append(Cell(row: slot.position.row + 1, column: slot.position.column, width: 2,
+            cells.append(Cell(row: slot.position.row + 1, column: slot.position.column, width: 2, group: 1,
                               codeStyle == .empty ? "" : code, codeStyle))
         }
         return Board(cells: cells)

@@ -14,17 +14,25 @@ public struct Board: Sendable, Equatable {
     public var cells: [Cell]
     /// Lines through the centres of cells, in order (a number search answer).
     public var paths: [[GridPosition]]
-    /// How many rows, from the first, are numbered 1, 2, … at the left, as
-    /// explanations count them (0: none).
+    /// How many rows, from ``numberedFrom``, are numbered 1, 2, … at the
+    /// left, as explanations, hints and `play` count them (0: none). Of
+    /// these only the rows drawn, those holding a numbered cell (one in
+    /// the numbered rows and columns), carry their number.
     public var numberedRows: Int
-    /// How many columns, from the first, are numbered along the top.
+    /// How many columns, from ``numberedFrom``, are numbered along the top,
+    /// likewise.
     public var numberedColumns: Int
+    /// The cell of row 1 and column 1 (cross sums: the first number, below
+    /// and right of the sums).
+    public var numberedFrom: GridPosition
 
-    public init(cells: [Cell], paths: [[GridPosition]] = [], numberedRows: Int = 0, numberedColumns: Int = 0) {
+    public init(cells: [Cell], paths: [[GridPosition]] = [], numberedRows: Int = 0, numberedColumns: Int = 0,
+                numberedFrom: GridPosition = GridPosition(row: 0, column: 0)) {
         self.cells = cells
         self.paths = paths
         self.numberedRows = numberedRows
         self.numberedColumns = numberedColumns
+        self.numberedFrom = numberedFrom
     }
 }
 
@@ -54,12 +62,18 @@ public struct Cell: Sendable, Equatable {
     public var position: GridPosition
     /// How many columns the cell spans, from ``position``.
     public var width: Int
+    /// Cells of one width and one group share a text size, the largest at
+    /// which each one's text fits; a family puts texts of different kinds
+    /// in groups of their own (Morse: symbols 0, codes 1), so a long code
+    /// written in does not shrink the symbols.
+    public var group: Int
     public var text: String
     public var style: Style
 
-    public init(row: Int, column: Int, width: Int = 1, _ text: String, _ style: Style) {
+    public init(row: Int, column: Int, width: Int = 1, group: Int = 0, _ text: String, _ style: Style) {
         self.position = GridPosition(row: row, column: column)
         self.width = width
+        self.group = group
         self.text = text
         self.style = style
     }
@@ -96,6 +110,16 @@ public struct StepMarks: Sendable, Equatable {
 }
 
 extension Board {
+    /// The numbered rows and columns that are drawn, in order: those
+    /// holding a cell within the numbered rows and columns. A row or
+    /// column without one carries no number.
+    var drawnNumbers: (rows: [Int], columns: [Int]) {
+        let rows = numberedFrom.row..<(numberedFrom.row + max(numberedRows, 0))
+        let columns = numberedFrom.column..<(numberedFrom.column + max(numberedColumns, 0))
+        let numbered = cells.map(\.position).filter { rows.contains($0.row) && columns.contains($0.column) }
+        return (Set(numbered.map(\.row)).sorted(), Set(numbered.map(\.column)).sorted())
+    }
+
     /// The board after `steps`: each step's writes replace the cells at
     /// their positions, and its path is drawn.
     public func applying<S: Sequence<StepMarks>>(_ steps: S) -> Board {

@@ -82,14 +82,22 @@ extension DrawableFamily {
     ///   - language: the language of the step's sentence under the board.
     ///   - timeLimit: the budget of the one grade a step (or a solution the
     ///     puzzle does not carry) needs.
-    /// - Throws: ``DrawingError`` for a step the explanation does not have, or what ``board(_:solved:)`` and
+    /// - Throws: ``DrawingError`` for a step the explanation does not have or a board too big to read on
+    ///   `paper` (``SVG/checkReadable(_:paper:title:caption:)``), or what ``board(_:solved:)`` and
     ///   ``graded(_:language:timeLimit:)`` throw.
     public func draw(_ puzzle: Puzzle, solution: Bool = false, step: Int? = nil, paper: Paper = .a4,
                      title: String? = nil, language: Language = .english, timeLimit: Duration? = DefaultBudget.time) throws -> String {
         guard let step else {
-            if !solution { return SVG.document(try board(puzzle, solved: false), paper: paper, title: title) }
-            if let own = try? board(puzzle, solved: true) { return SVG.document(own, paper: paper, title: title) }
-            return SVG.document(try graded(puzzle, language: language, timeLimit: timeLimit).solvedBoard(of: id(of: puzzle)), paper: paper, title: title)
+            let drawn: Board
+            if !solution {
+                drawn = try board(puzzle, solved: false)
+            } else if let own = try? board(puzzle, solved: true) {
+                drawn = own
+            } else {
+                drawn = try graded(puzzle, language: language, timeLimit: timeLimit).solvedBoard(of: id(of: puzzle))
+            }
+            try SVG.checkReadable(drawn, paper: paper, title: title)
+            return SVG.document(drawn, paper: paper, title: title)
         }
         let graded = try graded(puzzle, language: language, timeLimit: timeLimit)
         guard graded.steps.indices.contains(step - 1) else {
@@ -98,7 +106,9 @@ extension DrawableFamily {
         }
         let marks = graded.steps[step - 1]
         let board = solution ? try graded.solvedBoard(of: id(of: puzzle)) : graded.board(before: step)
-        return SVG.document(board, paper: paper, title: title, highlights: [marks], caption: "\(step). \(marks.sentence)")
+        let caption = "\(step). \(marks.sentence)"
+        try SVG.checkReadable(board, paper: paper, title: title, caption: caption)
+        return SVG.document(board, paper: paper, title: title, highlights: [marks], caption: caption)
     }
 }
 
@@ -137,7 +147,7 @@ extension DrawableFamily {
                 fixes.append(position)
                 let before = cells[position]
                 func cell(_ text: String, _ style: Cell.Style) -> Cell {
-                    Cell(row: position.row, column: position.column, width: before?.width ?? 1, text, style)
+                    Cell(row: position.row, column: position.column, width: before?.width ?? 1, group: before?.group ?? 0, text, style)
                 }
                 switch decision.mark {
                 case .value(let text): writes.append(cell(text, .answer))

@@ -52,27 +52,31 @@ public enum SVG {
             canvas.text(title, x: layout.left, y: layout.top - 4, size: Layout.titleSize, anchor: "start", weight: "bold")
         }
         let rulerSize = layout.cell * 0.3, rulerOffset = layout.cell * (0.5 + Layout.ruler / 2)
-        for row in layout.rows where row < board.numberedRows {
+        let (numberedRows, numberedColumns) = board.drawnNumbers
+        for row in numberedRows {
             let centre = layout.centre(GridPosition(row: row, column: layout.columns.lowerBound))
-            canvas.text(String(row + 1), x: centre.x - rulerOffset, y: centre.y + rulerSize * 0.36, size: rulerSize, fill: "#555555")
+            canvas.text(String(row - board.numberedFrom.row + 1), x: centre.x - rulerOffset, y: centre.y + rulerSize * 0.36,
+                        size: rulerSize, fill: "#555555")
         }
-        for column in layout.columns where column < board.numberedColumns {
+        for column in numberedColumns {
             let centre = layout.centre(GridPosition(row: layout.rows.lowerBound, column: column))
-            canvas.text(String(column + 1), x: centre.x, y: centre.y - rulerOffset + rulerSize * 0.36, size: rulerSize, fill: "#555555")
+            canvas.text(String(column - board.numberedFrom.column + 1), x: centre.x, y: centre.y - rulerOffset + rulerSize * 0.36,
+                        size: rulerSize, fill: "#555555")
         }
         for cell in board.cells { canvas.box(cell, layout.rect(cell.position, width: cell.width)) }
         for path in board.paths where !path.isEmpty {
             canvas.polyline(path.map(layout.centre), width: layout.cell * 0.42)
         }
-        // One text size per cell width, the largest at which every such cell's text fits.
-        var sizes: [Int: Double] = [:]
+        // One text size per cell width and group, the largest at which every such cell's text fits.
+        var sizes: [SizeKey: Double] = [:]
         let written = hidden ? highlights.flatMap(\.writes) : []
         for cell in board.cells + written where !cell.text.isEmpty {
             let fitting = Canvas.fittingSize(cell, layout.rect(cell.position, width: cell.width))
-            sizes[cell.width] = min(sizes[cell.width] ?? fitting, fitting)
+            let key = SizeKey(cell)
+            sizes[key] = min(sizes[key] ?? fitting, fitting)
         }
         for cell in board.cells {
-            canvas.content(cell, layout.rect(cell.position, width: cell.width), size: sizes[cell.width] ?? 0)
+            canvas.content(cell, layout.rect(cell.position, width: cell.width), size: sizes[SizeKey(cell)] ?? 0)
         }
         if hidden {
             for (index, step) in highlights.enumerated() where !step.writes.isEmpty || !step.path.isEmpty {
@@ -80,7 +84,7 @@ public enum SVG {
                 for cell in step.writes {
                     let rect = layout.rect(cell.position, width: cell.width)
                     canvas.box(cell, rect, covering: true)
-                    canvas.content(cell, rect, size: sizes[cell.width] ?? 0)
+                    canvas.content(cell, rect, size: sizes[SizeKey(cell)] ?? 0)
                 }
                 if !step.path.isEmpty { canvas.polyline(step.path.map(layout.centre), width: layout.cell * 0.42) }
                 canvas.close("g")
@@ -98,6 +102,37 @@ public enum SVG {
                         size: Layout.captionSize, anchor: "start")
         }
         return canvas.document()
+    }
+
+    /// The cells sharing one text size: one width, one group.
+    struct SizeKey: Hashable {
+        let width: Int
+        let group: Int
+
+        init(_ cell: Cell) { (width, group) = (cell.width, cell.group) }
+    }
+
+    /// The smallest text a sheet carries, in millimetres: a board whose
+    /// one-character cells would get smaller text is refused on a sheet.
+    static let smallestText = 2.5
+
+    /// Refuses, as one line, a board too big to read on `paper`: one whose
+    /// one-character cells would get text under 2.5 mm (a 40 × 40 grid on
+    /// A4). ``Paper/fit`` never refuses: its cells are 10 mm.
+    ///
+    /// - Parameters:
+    ///   - board: the board to draw.
+    ///   - paper: the sheet.
+    ///   - title: the line above the board, or `nil`.
+    ///   - caption: the text under the board, or `nil`.
+    /// - Throws: ``DrawingError`` naming the text's size and `--paper fit`.
+    public static func checkReadable(_ board: Board, paper: Paper, title: String?, caption: String? = nil) throws {
+        guard let size = paper.size else { return }
+        let text = Layout(board, paper: paper, title: title, caption: caption).cell * Canvas.textShare
+        guard text < smallestText else { return }
+        let sheet = paper == .a4 ? "A4" : "Letter"
+        throw DrawingError("the board is too big for one \(sheet) page (\(number(size.width)) × \(number(size.height)) mm): "
+                           + "its text would be \(number(text)) mm high, under \(number(smallestText)) mm; draw it with --paper fit")
     }
 
     /// Where the board lies on the sheet: the rows and columns from the
@@ -264,11 +299,14 @@ struct Canvas {
         }
     }
 
-    /// The largest text size (up to 55 % of the cell's height) at which
-    /// the cell's text fits in its box.
+    /// The largest text as a share of a cell's height.
+    static let textShare = 0.55
+
+    /// The largest text size (up to ``textShare`` of the cell's height) at
+    /// which the cell's text fits in its box.
     static func fittingSize(_ cell: Cell, _ r: SVG.Rect) -> Double {
         let room = cell.style == .tile ? r.width - 2 * tileInset(r) : r.width
-        return min(r.height * 0.55, room * 0.88 / max(ems(cell.text), 0.64))
+        return min(r.height * textShare, room * 0.88 / max(ems(cell.text), 0.64))
     }
 
     /// How far a tile's rounded box stands inside its cell.
@@ -285,7 +323,9 @@ struct Canvas {
         case .sign, .tile:
             text(cell.text, x: x, y: y, size: size)
         case .answer:
-            text(cell.text, x: x, y: y, size: size, italic: true)
+            // A slant marks written numbers and letters; symbols (Morse dots and dashes) stay upright, so a
+            // dash never reads as an underscore.
+            text(cell.text, x: x, y: y, size: size, italic: cell.text.contains { $0.isLetter || $0.isNumber })
         case .removed:
             text(cell.text, x: x, y: y, size: size, fill: "#808080")
         }

@@ -43,6 +43,19 @@ import Testing
 
     /// A puzzle that reads but that `check` calls invalid is refused as
     /// `solve` and `grade` refuse it, with check's words.
+    @Test func renderRefusesABoardTooBigForTheSheetNamingPaperFit() throws {
+        let dir = try temporaryDirectory()
+        // Sixty exercises: on A4 a row would be 4.3 mm high, its text under 2.5 mm.
+        let sheet = (0..<60).map { "\(1 + $0 % 9) + \(1 + $0 / 9)" }.joined(separator: "\n") + "\n"
+        try sheet.write(to: dir.appendingPathComponent("sixty.drill"), atomically: true, encoding: .utf8)
+        let a4 = try puzzlelab(["render", "sixty.drill"], in: dir)
+        #expect(a4.status != 0 && a4.stdout.isEmpty)
+        #expect(a4.stderr == "Error: sixty.drill: the board is too big for one A4 page (210 × 297 mm): its text would be 2.37 mm high, "
+                + "under 2.5 mm; draw it with --paper fit\n", "\(a4.stderr)")
+        let fit = try puzzlelab(["render", "sixty.drill", "--paper", "fit"], in: dir)
+        #expect(fit.status == 0 && fit.stdout.contains("<text"), "\(fit.stderr)")
+    }
+
     @Test func renderAndReviewRefuseWhatCheckCallsInvalid() throws {
         let dir = try temporaryDirectory()
         // Drills: an operand outside the profile's range reads, but is invalid.
