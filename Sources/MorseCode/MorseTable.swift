@@ -1,3 +1,5 @@
+import PuzzleKit
+
 /// The international Morse code (ITU-R M.1677-1): letters, digits and
 /// punctuation, with lookups both ways.
 ///
@@ -78,23 +80,6 @@ public enum MorseTable {
         var units = code.count - 1
         for signal in code { units += signal == "-" ? 3 : 1 }
         return units
-    }
-
-    /// The edit distance (Levenshtein: insert, delete or change one signal)
-    /// between two codes: `E`/`T` and `S`/`H` are 1 apart.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        var previous = Array(0...y.count)
-        for i in 1...max(x.count, 1) where !x.isEmpty {
-            var current = [i] + Array(repeating: 0, count: y.count)
-            for j in 1...max(y.count, 1) where !y.isEmpty {
-                let change: Int = x[i - 1] == y[j - 1] ? 0 : 1
-                let best: Int = min(previous[j], current[j - 1]) + 1
-                current[j] = min(best, previous[j - 1] + change)
-            }
-            previous = current
-        }
-        return previous[y.count]
     }
 
     /// The symbols of the table whose codes are one edit from `character`'s,

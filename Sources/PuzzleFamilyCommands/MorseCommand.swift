@@ -20,29 +20,22 @@ struct MorseCommand: ParsableCommand {
         subcommands: [Count.self, Encode.self, Decode.self]
     )
 
-    /// The one code among the arguments the parser left (a code may start
-    /// with '-', so they are taken as they come; a `--` before it is allowed).
-    static func code(_ arguments: [String]) -> String? {
-        let rest = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
-        return rest.count == 1 && !rest[0].hasPrefix("--") ? rest[0] : nil
+    /// Whether `argument` is Morse code: dots, dashes, blanks and '/'
+    /// (`OperandsLikeOptions` for `count` and `decode`).
+    static func isCode(_ argument: String) -> Bool {
+        !argument.isEmpty && argument.allSatisfy { ".-/ ".contains($0) }
     }
 
-    /// Why ``code(_:)`` found none.
-    static func oneCode(_ arguments: [String], example: String) -> String {
-        if let option = arguments.first(where: { $0.hasPrefix("--") && $0 != "--" }) { return "unknown option '\(option)'" }
-        return "give one code, e.g. puzzlelab morse \(example)"
-    }
-
-    struct Count: ParsableCommand {
+    struct Count: OperandsLikeOptions {
         static let configuration = CommandConfiguration(
             abstract: "The exact number of ways an unspaced dot/dash string decodes into letters (or words).",
             discussion: "Counts beyond 64 bits need a build with --traits GMP.")
 
-        // Half of all codes start with '-': taken as they are, not as options.
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("An unspaced string of '.' and '-' (it may start with '-').", valueName: "code"))
-        var codes: [String] = []
+        // Half of all codes start with '-': taken as they are, not as options (OperandsLikeOptions).
+        @Argument(help: ArgumentHelp("An unspaced string of '.' and '-' (it may start with '-').", valueName: "code"))
+        var code: String
 
-        var code: String { MorseCommand.code(codes) ?? "" }
+        static func isOperand(_ argument: String) -> Bool { MorseCommand.isCode(argument) }
 
         @Option(help: "A word list (one word per line): count decodings into its words.")
         var words: String?
@@ -54,7 +47,6 @@ struct MorseCommand: ParsableCommand {
         var language: Language = .english
 
         func validate() throws {
-            guard MorseCommand.code(codes) != nil else { throw ValidationError(MorseCommand.oneCode(codes, example: "count -..-...")) }
             guard list >= 0 else { throw ValidationError("--list must be 0 or more") }
         }
 
@@ -95,18 +87,16 @@ struct MorseCommand: ParsableCommand {
         }
     }
 
-    struct Decode: ParsableCommand {
+    struct Decode: OperandsLikeOptions {
         static let configuration = CommandConfiguration(abstract: "Code text to text.")
 
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Codes apart by blanks, words by '/' (it may start with '-').", valueName: "code"))
-        var codes: [String] = []
+        @Argument(help: ArgumentHelp("Codes apart by blanks, words by '/' (they may start with '-'; one argument or several).", valueName: "code"))
+        var codes: [String]
 
-        func validate() throws {
-            guard MorseCommand.code(codes) != nil else { throw ValidationError(MorseCommand.oneCode(codes, example: "decode \"-.. --- / ...\"")) }
-        }
+        static func isOperand(_ argument: String) -> Bool { MorseCommand.isCode(argument) }
 
         func run() throws {
-            do { print(try MorseText.decode(MorseCommand.code(codes) ?? "")) } catch { throw CLIError(error.description) }
+            do { print(try MorseText.decode(codes.joined(separator: " "))) } catch { throw CLIError(error.description) }
         }
     }
 }

@@ -20,11 +20,8 @@ var families: [any CommandFamily] { CommandFamilies.list }
 /// The names `--kind` takes, for help texts.
 var familyNames: String { families.map(\.info.name).joined(separator: ", ") }
 
-/// Each family's profiles, for help texts.
-var profileHelp: String {
-    families.map { "\($0.info.name) \($0.profileNames.joined(separator: ", "))" }.joined(separator: "; ")
-        + (families.contains { $0.info.name == "math-crossword" } ? " (math-crossword also takes a profile JSON file)" : "")
-}
+/// Where help texts send a reader for the profiles.
+let profileHelp = "'puzzlelab families' lists each family's profiles (math-crossword also takes a profile JSON file)"
 
 /// The labels `generate --difficulty` takes, per family that targets labels.
 var difficultyHelp: String {
@@ -100,7 +97,7 @@ struct GenerationOptions: ParsableArguments {
     @Option(help: "The puzzle family: \(familyNames) (default: \(Kind.standard.family.info.name); files are told apart by extension or content).")
     var kind: Kind?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The profile (difficulty), by default the family's first: \(profileHelp)."))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The profile (difficulty), by default the family's first; \(profileHelp)."))
     var profile: [String] = []
 
     // .unconditional: a negative seed (legal) or count (refused with a reason) is a value, not an option.

@@ -37,7 +37,7 @@ struct Play: ParsableCommand {
     @Option(help: "The puzzle family: \(familyNames) (default: by file extension or content; \(Kind.standard.family.info.name) for a generated game).")
     var kind: Kind?
 
-    @Option(name: .shortAndLong, help: "The profile of a generated game, by default the family's first: \(profileHelp).")
+    @Option(name: .shortAndLong, help: "The profile of a generated game, by default the family's first; \(profileHelp).")
     var profile: String?
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "The seed of a generated game.")

@@ -13,6 +13,9 @@ public struct PuzzleLab: AsyncParsableCommand {
             commandName: "puzzlelab",
             abstract: "Generate, check, solve and benchmark kids' number puzzles.",
             discussion: """
+                Families (--kind, the first is the default): \(familyNames).
+                'puzzlelab families' lists their profiles (--profile) and grade labels.
+
                 Examples:
                   puzzlelab generate --profile class_1 --seed 42
                   puzzlelab generate --profile class_3 --count 100 --format jsonl > c.jsonl
@@ -26,7 +29,7 @@ public struct PuzzleLab: AsyncParsableCommand {
             version: PuzzleLabVersion.string,
             subcommands: [
                 Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self, Render.self, Review.self, Serve.self, Play.self,
-                Calibrate.self,
+                Calibrate.self, ListFamilies.self,
             ] + CommandFamilies.commands
         )
     }
@@ -79,8 +82,9 @@ public struct PuzzleLab: AsyncParsableCommand {
     /// ``run(_:families:commands:)`` once the run's families and commands
     /// are set.
     private static func run(_ arguments: [String]) async -> (status: Int32, message: String) {
+        if let unknown = unknownCommand(arguments) { return (ExitCode.validationFailure.rawValue, errorLine(unknown)) }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(operandsLast(arguments))
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
@@ -92,6 +96,45 @@ public struct PuzzleLab: AsyncParsableCommand {
             flushStandardOutput()
             return outcome(of: error)
         }
+    }
+
+    /// `arguments` with the operands of an ``OperandsLikeOptions`` command
+    /// moved after a `--`, so that the parser takes them as they are (a
+    /// Morse code such as `-.-.` or `---` is not an option); a `--` right
+    /// after the command's name ends its options as usual and is dropped.
+    /// Other command lines are returned unchanged.
+    static func operandsLast(_ arguments: [String]) -> [String] {
+        let (command, named) = command(named: arguments)
+        guard let operands = command as? any OperandsLikeOptions.Type else { return arguments }
+        var rest = arguments[named...]
+        if rest.first == "--" { rest = rest.dropFirst() }
+        let codes = rest.filter(operands.isOperand)
+        return Array(arguments[..<named]) + rest.filter { !operands.isOperand($0) } + (codes.isEmpty ? [] : ["--"] + codes)
+    }
+
+    /// The command the leading `arguments` name, and how many of them name it.
+    static func command(named arguments: [String]) -> (command: any ParsableCommand.Type, count: Int) {
+        var command: any ParsableCommand.Type = PuzzleLab.self
+        var named = 0
+        while named < arguments.count,
+              let subcommand = command.configuration.subcommands.first(where: { $0._commandName == arguments[named] }) {
+            command = subcommand
+            named += 1
+        }
+        return (command, named)
+    }
+
+    /// Why `arguments` name no command, with the names nearest to the one
+    /// given, when a command that has subcommands is followed by a word
+    /// that names none of them; nil otherwise.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        let (command, named) = command(named: arguments)
+        let commands = command.configuration.subcommands.map { $0._commandName } + (named == 0 ? ["help"] : [])
+        guard named < arguments.count, !arguments[named].hasPrefix("-"), !commands.isEmpty, !commands.contains(arguments[named]) else { return nil }
+        let given = arguments[named], path = (["puzzlelab"] + arguments[..<named]).joined(separator: " ")
+        let near = commands.filter { editDistance($0, given) <= 2 || $0.hasPrefix(given) }
+        let guess = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        return "unknown command '\(given)'\(guess) ('\(path) --help' lists the commands)"
     }
 
     /// The exit status and message of a command that threw `error`: help
@@ -111,4 +154,11 @@ public struct PuzzleLab: AsyncParsableCommand {
         "Error: " + message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
+}
+
+/// A command whose operands may start with `-` (Morse code): they are taken
+/// as operands wherever they stand, never as options.
+public protocol OperandsLikeOptions: ParsableCommand {
+    /// Whether `argument` is one of the command's operands.
+    static func isOperand(_ argument: String) -> Bool
 }

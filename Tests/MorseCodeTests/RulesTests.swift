@@ -32,8 +32,8 @@ import Testing
         #expect(try MorseText.units(of: "E E") == 9)
         #expect(MorseTable.units(of: ".-") == 5)
         #expect(abs(MorseText.unitSeconds(wordsPerMinute: 20) - 0.06) < 1e-12)
-        #expect(MorseTable.editDistance(".", "-") == 1 && MorseTable.editDistance("...", "....") == 1)
-        #expect(MorseTable.editDistance("", "..") == 2 && MorseTable.editDistance("-.-.", ".-.-") == 2)
+        #expect(editDistance(".", "-") == 1 && editDistance("...", "....") == 1)
+        #expect(editDistance("", "..") == 2 && editDistance("-.-.", ".-.-") == 2)
         #expect(MorseTable.neighbours(of: "E").contains("T"))
     }
 
@@ -104,7 +104,7 @@ import Testing
             }
             let decoded = input.decode(taps), truth = try MorseText.normalize(sentence)
             characters += truth.count
-            characterErrors += MorseTable.editDistance(decoded, truth)
+            characterErrors += editDistance(decoded, truth)
         }
         return (Double(signalErrors) / Double(signals), Double(characterErrors) / Double(characters))
     }
@@ -122,11 +122,11 @@ import Testing
     }
 
     @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
-        #expect(MorseTable.editDistance("SOS", "SOS") == 0)
-        #expect(MorseTable.editDistance("SOS", "SOT") == 1)
-        #expect(MorseTable.editDistance("EEOS", "IOS") == 2)
-        #expect(MorseTable.editDistance("", "HELP") == 4)
-        #expect(MorseTable.editDistance("KITTEN", "SITTING") == 3)
+        #expect(editDistance("SOS", "SOS") == 0)
+        #expect(editDistance("SOS", "SOT") == 1)
+        #expect(editDistance("EEOS", "IOS") == 2)
+        #expect(editDistance("", "HELP") == 4)
+        #expect(editDistance("KITTEN", "SITTING") == 3)
     }
 
     @Test func jitteredTapsAt5To30WPM() throws {

@@ -203,11 +203,42 @@ import Testing
         let names = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
             .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "serve", "play", "calibrate", "drills", "morse"])
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "serve", "play", "calibrate", "families", "drills", "morse"])
+        #expect(help.stdout.contains("Families (--kind, the first is the default): math-crossword, cross-sums,"))
         let morse = try puzzlelab(["morse", "count", "-..-..."])
         #expect(morse.status == 0 && morse.stdout.split(separator: "\n").count == 1 && morse.stderr.isEmpty)
         let drills = try puzzlelab(["drills", "replay", "no-such-log.csv"])
         #expect(drills.status == 1 && drills.stderr == "Error: no-such-log.csv:1: no such file\n")
+    }
+
+    /// A word that names no command is refused on one line, exit 64, with
+    /// the nearest command names at its level.
+    @Test func anUnknownCommandGetsTheNearestNames() throws {
+        for (arguments, message) in [(["generat"], "unknown command 'generat'; did you mean 'generate'? ('puzzlelab --help' lists the commands)"),
+                                     (["rendr", "x.mcw"], "unknown command 'rendr'; did you mean 'render'? ('puzzlelab --help' lists the commands)"),
+                                     (["morse", "decod", "..."], "unknown command 'decod'; did you mean 'decode'? ('puzzlelab morse --help' lists the commands)"),
+                                     (["zzzzzz"], "unknown command 'zzzzzz' ('puzzlelab --help' lists the commands)")] {
+            let run = try puzzlelab(arguments)
+            #expect(run.status == 64 && run.stdout.isEmpty && run.stderr == "Error: \(message)\n", "\(arguments): \(run.stderr)")
+        }
+    }
+
+    /// `families` lists every family `--kind` takes with the profiles
+    /// `--profile` takes, as text and as JSON.
+    @Test func familiesListsTheKindsAndProfilesTheCommandsTake() throws {
+        let json = try puzzlelab(["families", "--format", "json"])
+        let entries = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.compactMap { $0["name"] as? String } == ["math-crossword", "cross-sums", "number-search", "drills", "morse"])
+        let text = try puzzlelab(["families"])
+        for entry in entries {
+            let name = try #require(entry["name"] as? String), profiles = try #require(entry["profiles"] as? [String])
+            #expect(text.stdout.contains("\(name) (.\(try #require(entry["extension"] as? String))): "))
+            #expect(text.stdout.contains("  profiles: \(profiles.joined(separator: ", "))\n"))
+            for profile in [profiles.first, profiles.last].compactMap({ $0 }) {
+                let run = try puzzlelab(["generate", "--kind", name, "--profile", profile, "--format", "json"])
+                #expect(run.status == 0, "\(name) \(profile): \(run.stderr)")
+            }
+        }
     }
 
     /// `arguments` with only the last value of `option`.

@@ -14,7 +14,23 @@ import Testing
         let decoded = try puzzlelab(["morse", "decode", "-.. --- / ..."])
         #expect(decoded.stdout == "DO S\n")
         let unknown = try puzzlelab(["morse", "count", ".-", "--bogus"])
-        #expect(unknown.status != 0 && unknown.stderr.hasPrefix("Error: unknown option '--bogus'"))
+        #expect(unknown.status != 0 && unknown.stderr.hasPrefix("Error: Unknown option '--bogus'"))
+    }
+
+    /// Codes may be given as several arguments, `---` and `--` among them:
+    /// an argument of dots, dashes, blanks and '/' is a code wherever it
+    /// stands, and only a `--` right after the command ends its options.
+    @Test func morseCodesAreOperandsWhereverTheyStand() throws {
+        for (arguments, output) in [(["decode", "-.-.", "---", "-..", "."], "CODE\n"),
+                                    (["decode", "--", "-.-.", "---", "-..", "."], "CODE\n"),
+                                    (["decode", "--", "--"], "M\n"), (["decode", "---"], "O\n"),
+                                    (["decode", "...", "/", "---"], "S O\n"),
+                                    (["count", "---", "--list", "2"], "4\nMT\nO\n")] {
+            let run = try puzzlelab(["morse"] + arguments)
+            #expect(run.status == 0 && run.stdout == output, "\(arguments): \(run.stderr)")
+        }
+        let two = try puzzlelab(["morse", "count", "-.-.", "-.."])
+        #expect(two.status != 0 && two.stderr.contains("'-..'"))
     }
 
     @Test func aWordListWithoutAnExactMatchSaysSo() throws {
