@@ -13,8 +13,8 @@ public enum TextFormat: PuzzleTextFormat {
     ///
     /// - Throws: `FormatError` at the first fault, naming the line
     ///   and column and what was expected.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
-        let lines = try meaningfulLines(of: text, file: file)
+    public static func read(_ source: TextPuzzle) throws(FormatError) -> Puzzle {
+        let lines = source.lines, file = source.file
         var difficulty: Difficulty?
         var target: Int?
         var seen: [String: Int] = [:]
@@ -62,7 +62,7 @@ public enum TextFormat: PuzzleTextFormat {
             throw FormatError("expected exercises such as '3 + 4' after the headers, found none", at: SourceLocation(file: file, line: max(1, lines.last?.number ?? 1)))
         }
         let largest = exercises.map { max($0.firstNumber, $0.secondNumber) }.max() ?? 1
-        let id = file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let id = source.id
         return Puzzle(id: id, difficulty: difficulty ?? Difficulty.smallest(holding: largest) ?? .hard,
                      target: target, exercises: exercises, answers: answers)
     }

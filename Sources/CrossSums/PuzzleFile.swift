@@ -3,7 +3,7 @@ import PuzzleKit
 
 /// Reading any cross sums file a command line is given.
 public enum PuzzleFile {
-    /// The puzzles of a file: one for `.xsum` and a `.json` puzzle, one per
+    /// The puzzles of a file: those of `.xsum` (apart by blank lines), one for a `.json` puzzle, one per
     /// element of a `.json` level pack (a JSON array), one per line of
     /// `.jsonl`. Other names (and `-` for standard input) are told apart by
     /// content: JSON Lines when every non-blank line starts with `{`, a pack
@@ -45,7 +45,7 @@ public enum PuzzleFile {
         case "object":
             return [Result { () throws(FormatError) -> Puzzle in try JSONFormat.read(data, file: file) }]
         default:
-            return [Result { () throws(FormatError) -> Puzzle in try TextFormat.read(text, file: file) }]
+            return PuzzleSource.readText(text, file: file, read: TextFormat.read)
         }
     }
 }

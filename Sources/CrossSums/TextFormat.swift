@@ -28,8 +28,8 @@ public enum TextFormat: PuzzleTextFormat {
     /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected there.
     /// - Complexity: O(*n*) in the length of the text.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
-        let lines = try meaningfulLines(of: text, file: file)
+    public static func read(_ source: TextPuzzle) throws(FormatError) -> Puzzle {
+        let lines = source.lines, file = source.file
         guard let header = lines.first else {
             throw FormatError("expected a grid: a first row '. <column sums>', then rows '<row sum> <numbers>'; found no rows",
                               at: SourceLocation(file: file, line: 1))
@@ -77,7 +77,7 @@ public enum TextFormat: PuzzleTextFormat {
             throw FormatError("the numbers of column \(c + 1) add up to more than \(Int.max); this build cannot represent it",
                               at: at(header, header.tokens[c + 1]))
         }
-        let id = file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let id = source.id
         return Puzzle(id: id, difficulty: customDifficulty, grid: grid, solution: nil, rowSums: rowSums, columnSums: columnSums)
     }
 

@@ -20,8 +20,8 @@ public enum TextFormat: PuzzleTextFormat {
     ///
     /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
-        let lines = try meaningfulLines(of: text, file: file)
+    public static func read(_ source: TextPuzzle) throws(FormatError) -> Puzzle {
+        let lines = source.lines, file = source.file
         var pool: [PuzzleNumber]?
         var poolLine = 0
         var profileName: String?
@@ -91,7 +91,7 @@ public enum TextFormat: PuzzleTextFormat {
         }
         let difficulty = profileName.flatMap(Profile.named)
             ?? Profile(describing: tokenGrid, runs: runs, pool: pool, name: profileName ?? "custom")
-        let id = file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let id = source.id
         return Puzzle(id: id, difficulty: difficulty, grid: tokenGrid, equations: runs, numberPool: pool,
                      solution: nil, idNamespace: 0)
     }

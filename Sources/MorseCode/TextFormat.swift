@@ -18,11 +18,12 @@ public enum TextFormat: PuzzleTextFormat {
     ///
     /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
+    public static func read(_ source: TextPuzzle) throws(FormatError) -> Puzzle {
+        let file = source.file
         var values: [String: (value: String, line: Int, column: Int)] = [:]
         var next = 0
         var lastLine = 1
-        for line in try meaningfulLines(of: text, file: file) {
+        for line in source.lines {
             lastLine = line.number
             let content = line.content
             guard let colon = content.firstIndex(of: ":") else {
@@ -90,7 +91,7 @@ public enum TextFormat: PuzzleTextFormat {
         guard decoded == normal else {
             throw FormatError("the \(textKey) '\(normal)' does not match the \(codeKey), which decodes to '\(decoded)'", at: at("answer"))
         }
-        let id = values["id"]?.value ?? (file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
+        let id = values["id"]?.value ?? source.id
         return Puzzle(id: id, mode: mode, difficulty: difficulty,
                         prompt: mode.promptIsCode ? code : normal, answer: mode.promptIsCode ? normal : code)
     }

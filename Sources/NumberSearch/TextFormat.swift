@@ -25,8 +25,8 @@ public enum TextFormat: PuzzleTextFormat {
     ///
     /// - Throws: `FormatError` at the first fault, naming the
     ///   line and column and what was expected there.
-    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
-        let lines = try meaningfulLines(of: text, file: file)
+    public static func read(_ source: TextPuzzle) throws(FormatError) -> Puzzle {
+        let lines = source.lines, file = source.file
         func fail(_ message: String, _ line: TextLine, _ column: Int? = nil) -> FormatError {
             FormatError(message, at: SourceLocation(file: file, line: line.number, column: column ?? line.tokens.first?.column))
         }
@@ -90,7 +90,7 @@ public enum TextFormat: PuzzleTextFormat {
             throw FormatError("expected at least one question ('45 + 23 = ?') after the grid",
                               at: SourceLocation(file: file, line: (lines.last?.number ?? 1)))
         }
-        let id = headers["id"] ?? (file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension)
+        let id = headers["id"] ?? source.id
         var level = Puzzle(id: id, profile: headers["profile"] ?? Puzzle.customProfile,
                           pathMode: headers["mode"].flatMap(PathMode.init) ?? .straight, grid: grid, questions: [])
         for (line, q, pathStart) in pending {

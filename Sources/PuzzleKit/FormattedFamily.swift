@@ -1,10 +1,11 @@
 import Foundation
 
-/// A family's text format: one puzzle per text.
+/// A family's text format: a file holds one puzzle or several, apart by
+/// blank lines (``textPuzzles(of:file:)``).
 public protocol PuzzleTextFormat<Puzzle> {
     associatedtype Puzzle
-    /// Reads one puzzle; errors name `file` and the line.
-    static func read(_ text: String, file: String) throws(FormatError) -> Puzzle
+    /// Reads one puzzle from its lines; errors name its file and the line.
+    static func read(_ puzzle: TextPuzzle) throws(FormatError) -> Puzzle
     /// Writes `puzzle` canonically, each of `comments` as a `#` line first.
     static func write(_ puzzle: Puzzle, comments: [String]) -> String
 }
@@ -26,10 +27,21 @@ public protocol FormattedFamily: PuzzleFamily {
     associatedtype JSONFormat: PuzzleJSONFormat<Puzzle>
 }
 
+extension PuzzleTextFormat {
+    /// Reads the one puzzle of `text`, blank lines and all; its id is
+    /// `file`'s name without folder and extension.
+    ///
+    /// - Throws: ``FormatError`` at the first fault, naming `file`, the line
+    ///   and what was expected.
+    public static func read(_ text: String, file: String) throws(FormatError) -> Puzzle {
+        try read(TextPuzzle(lines: meaningfulLines(of: text, file: file), file: file, id: TextPuzzle.id(file: file)))
+    }
+}
+
 extension FormattedFamily {
     public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
         PuzzleSource.read(data, file: file, textExtension: info.textExtension,
-                          text: { text throws(FormatError) in try TextFormat.read(text, file: file) },
+                          text: { puzzle throws(FormatError) in try TextFormat.read(puzzle) },
                           json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
     }
 

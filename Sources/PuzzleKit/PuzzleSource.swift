@@ -27,8 +27,9 @@ public enum PuzzleSource {
 
     /// Every puzzle of a file, by the one rule every family's
     /// ``PuzzleFamily/read(_:file:)`` follows: UTF-8 text; the form as
-    /// ``form(path:text:textExtension:)`` tells it; the text format is one
-    /// puzzle, JSON Lines one per non-blank line, and JSON one object or an
+    /// ``form(path:text:textExtension:)`` tells it; the text format one
+    /// puzzle or several apart by blank lines (``textPuzzles(of:file:)``),
+    /// JSON Lines one per non-blank line, and JSON one object or an
     /// array of them (one result per element). A puzzle that does not read is
     /// one failure; the others still read.
     ///
@@ -36,10 +37,10 @@ public enum PuzzleSource {
     ///   - data: the file's bytes.
     ///   - file: the file's name, for the form and for error locations.
     ///   - textExtension: the family's text format extension.
-    ///   - text: reads the family's text format.
+    ///   - text: reads one puzzle of the family's text format.
     ///   - json: reads one JSON object that starts on the given line.
     public static func read<Puzzle>(_ data: Data, file: String, textExtension: String,
-                                    text: (String) throws(FormatError) -> Puzzle,
+                                    text: (TextPuzzle) throws(FormatError) -> Puzzle,
                                     json: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
         // JSON Lines named by the extension are split from the bytes, with
         // no text made of the whole file, a leading byte-order mark dropped
@@ -67,7 +68,7 @@ public enum PuzzleSource {
         }
         switch form(path: file, text: string, textExtension: textExtension) {
         case .text:
-            return [Result { () throws(FormatError) -> Puzzle in try text(string) }]
+            return readText(string, file: file, read: text)
         case .jsonl:
             return readJSONLines(string, read: json)
         case .json where string.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "[":
@@ -75,6 +76,26 @@ public enum PuzzleSource {
         case .json:
             return [Result { () throws(FormatError) -> Puzzle in try json(data, 1) }]
         }
+    }
+
+    /// The puzzles of a text file, apart by blank lines. A file that reads
+    /// as one puzzle but not as several (a puzzle written with blank lines
+    /// inside, which the formats allowed before a file could hold several
+    /// puzzles) is that one puzzle.
+    ///
+    /// - Parameters:
+    ///   - string: the file's text.
+    ///   - file: the file's name, for error locations and ids.
+    ///   - read: reads one puzzle of the family's text format.
+    public static func readText<Puzzle>(_ string: String, file: String,
+                                        read: (TextPuzzle) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
+        let puzzles: [TextPuzzle]
+        do { puzzles = try textPuzzles(of: string, file: file) } catch { return [.failure(error)] }
+        let results = puzzles.map { puzzle in Result { () throws(FormatError) -> Puzzle in try read(puzzle) } }
+        guard puzzles.count > 1, results.contains(where: { if case .failure = $0 { true } else { false } }) else { return results }
+        let whole = TextPuzzle(lines: puzzles.flatMap(\.lines), file: file, id: TextPuzzle.id(file: file))
+        guard let puzzle = try? read(whole) else { return results }
+        return [.success(puzzle)]
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

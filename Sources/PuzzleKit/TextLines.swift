@@ -1,3 +1,5 @@
+import Foundation
+
 /// One token of a text-format line and the 1-based column where it starts
 /// (counted in characters).
 public struct Token: Sendable, Equatable {
@@ -18,6 +20,55 @@ public struct TextLine: Sendable {
     public var content: Substring
     /// The line split at runs of spaces and tabs.
     public var tokens: [Token]
+    /// Whether a blank line lies between this line and the meaningful line
+    /// before it: where ``textPuzzles(of:file:)`` starts the next puzzle.
+    public var followsBlankLine = false
+}
+
+/// One puzzle of a text file: its meaningful lines, and the id it takes when
+/// its format names none (its own `id:` header wins where the format has one).
+public struct TextPuzzle: Sendable {
+    /// The puzzle's meaningful lines, numbered as in the file.
+    public var lines: [TextLine]
+    /// The file's name, for error locations.
+    public var file: String
+    /// The file's name without folder and extension (`stdin` for `-`), with
+    /// `-` and the puzzle's number after it in a file of several puzzles.
+    public var id: String
+
+    /// - Parameters:
+    ///   - lines: the puzzle's meaningful lines.
+    ///   - file: the file's name, for error locations.
+    ///   - id: the puzzle's id when its format names none.
+    public init(lines: [TextLine], file: String, id: String) {
+        self.lines = lines
+        self.file = file
+        self.id = id
+    }
+
+    /// The id of a file's only puzzle: its name without folder and
+    /// extension, `stdin` for `-`.
+    public static func id(file: String) -> String {
+        file == "-" ? "stdin" : ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
+
+/// The puzzles of a text file (docs/FORMATS.md section 0): its meaningful
+/// lines, a new puzzle starting at each line that follows a blank line.
+/// Comments (also between puzzles) and blank lines before the first line
+/// start nothing. A file of one puzzle gives its id from the file's name
+/// (``TextPuzzle/id(file:)``); puzzle *i* of several gets `-i` after it.
+///
+/// - Throws: ``FormatError`` at the first stray `#`.
+public func textPuzzles(of text: String, file: String) throws(FormatError) -> [TextPuzzle] {
+    var parts: [[TextLine]] = []
+    for line in try meaningfulLines(of: text, file: file) {
+        if line.followsBlankLine || parts.isEmpty { parts.append([]) }
+        parts[parts.count - 1].append(line)
+    }
+    let id = TextPuzzle.id(file: file)
+    guard parts.count > 1 else { return [TextPuzzle(lines: parts.first ?? [], file: file, id: id)] }
+    return parts.enumerated().map { TextPuzzle(lines: $1, file: file, id: "\(id)-\($0 + 1)") }
 }
 
 /// Splits text into the meaningful lines of the shared lexical rules
@@ -34,13 +85,17 @@ public func meaningfulLines(of text: String, file: String) throws(FormatError) -
     if body.first == "\u{FEFF}" { body = body.dropFirst() }
     var result: [TextLine] = []
     var number = 0
+    var blank = false
     // Split on "\n" only; "\r\n" is one Character in Swift, so split on both.
     for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
         number += 1
         var line = rawLine
         if line.last == "\r" { line = line.dropLast() }
         let tokens = tokenize(line)
-        guard let first = tokens.first else { continue }
+        guard let first = tokens.first else {
+            blank = !result.isEmpty
+            continue
+        }
         if first.text.first == "#" { continue }
         if let hash = tokens.first(where: { $0.text.contains("#") }) {
             let offset = hash.text.firstIndex(of: "#").map { hash.text.distance(from: hash.text.startIndex, to: $0) } ?? 0
@@ -51,7 +106,8 @@ public func meaningfulLines(of text: String, file: String) throws(FormatError) -
         // The line without blanks at either end (it has a token, so a non-blank character).
         let start = line.drop(while: isBlank)
         let content = start[..<(start.lastIndex(where: { !isBlank($0) }).map(start.index(after:)) ?? start.endIndex)]
-        result.append(TextLine(number: number, content: Substring(String(content)), tokens: tokens))
+        result.append(TextLine(number: number, content: Substring(String(content)), tokens: tokens, followsBlankLine: blank))
+        blank = false
     }
     return result
 }

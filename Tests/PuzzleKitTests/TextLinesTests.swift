@@ -10,6 +10,39 @@ import PuzzleKit
         #expect(lines[0].content == "a  b\t c")
     }
 
+    /// A text file's puzzles start at each meaningful line after a blank
+    /// line; comments and leading blank lines start none; ids get `-i` only
+    /// when there are several.
+    @Test func blankLinesSeparatePuzzles() throws {
+        let puzzles = try textPuzzles(of: "\n# first\na\nb\n\n\n# second\n\n# still\nc\n  \t\nd\n\n", file: "dir/p.mcw")
+        #expect(puzzles.map { $0.lines.map(\.number) } == [[3, 4], [10], [12]])
+        #expect(puzzles.map(\.id) == ["p-1", "p-2", "p-3"])
+        let one = try textPuzzles(of: "# c\n\na\n# c\nb\n", file: "-")
+        #expect(one.map { $0.lines.map(\.number) } == [[3, 5]] && one.map(\.id) == ["stdin"])
+        #expect(try textPuzzles(of: "", file: "e.mcw").map(\.lines.count) == [0])
+    }
+
+    /// Every part read on its own; a file whose parts do not all read but
+    /// whose whole text reads as one puzzle (blank lines inside, as files
+    /// before several puzzles were allowed could have) is that one puzzle.
+    @Test func aFileOfPartsThatDoNotReadAloneIsOnePuzzle() throws {
+        // A toy format: a `size: N` header, then N lines.
+        func read(_ puzzle: TextPuzzle) throws(FormatError) -> [Int] {
+            guard let first = puzzle.lines.first, first.tokens.first?.text == "size:", let n = Int(first.tokens.last?.text ?? ""),
+                  puzzle.lines.count == n + 1 else {
+                throw FormatError("expected size: N and N lines", at: SourceLocation(file: puzzle.file, line: puzzle.lines.first?.number ?? 1))
+            }
+            return puzzle.lines.map(\.number)
+        }
+        let two = PuzzleSource.readText("size: 1\nx\n\nsize: 2\ny\nz\n", file: "t", read: read)
+        #expect(two.map { try? $0.get() } == [[1, 2], [4, 5, 6]])
+        let old = PuzzleSource.readText("size: 2\nx\n\ny\n", file: "t", read: read)
+        #expect(old.map { try? $0.get() } == [[1, 2, 4]])
+        let bad = PuzzleSource.readText("size: 1\nx\n\nsize: 3\ny\n", file: "t", read: read)
+        #expect(bad.count == 2 && (try? bad[0].get()) == [1, 2])
+        #expect(bad.last.map { if case .failure(let error) = $0 { error.description == "t:4: expected size: N and N lines" } else { false } } == true)
+    }
+
     @Test func rejectsATrailingComment() {
         #expect(throws: FormatError("'#' starts a comment only at the beginning of a line",
                                     at: SourceLocation(file: "f", line: 2, column: 5))) {

@@ -26,6 +26,33 @@ import Testing
         #expect(check.stdout.contains("correct"))  // the JSON carries its solution
     }
 
+    /// What `generate --count 5` writes, check, solve, grade and render read
+    /// back, in every family's text format and JSON Lines; `--format json`
+    /// refuses several puzzles up front, naming jsonl.
+    @Test(arguments: [("math-crossword", "mcw"), ("cross-sums", "xsum"), ("number-search", "nsearch"), ("drills", "drill"), ("morse", "morse")])
+    func severalGeneratedPuzzlesReadBack(kind: String, ext: String) throws {
+        let dir = try temporaryDirectory()
+        for (format, name) in [("text", "p.\(ext)"), ("jsonl", "p.jsonl")] {
+            let generated = try puzzlelab(["generate", "--kind", kind, "--count", "5", "--unique", "--format", format])
+            #expect(generated.status == 0, "\(generated.stderr)")
+            try generated.stdout.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let check = try puzzlelab(["check", name], in: dir)
+            #expect(check.status == 0 && check.stdout.split(separator: "\n").filter { $0.hasPrefix("\(name): ") }.count == 5, "\(name): \(check.stderr)")
+            let solve = try puzzlelab(["solve", name], in: dir)
+            #expect(solve.status == 0 && solve.stdout.split(separator: "\n").filter { $0.hasPrefix("\(name): ") && $0.contains(" solution") }.count == 5, "\(name): \(solve.stderr)")
+            let grade = try puzzlelab(["grade", name, "--format", "csv"], in: dir)
+            #expect(grade.status == 0 && grade.stdout.split(whereSeparator: \.isNewline).count == 6, "\(name): \(grade.stderr)")
+            let ids = Set(check.stdout.split(separator: "\n").filter { $0.hasPrefix("\(name): ") }.map { $0.split(separator: ":")[1] })
+            #expect(ids.count == 5, "\(name): ids \(ids.sorted())")
+            let render = try puzzlelab(["render", name, "--index", "5"], in: dir)
+            #expect(render.status == 0 && render.stdout.hasPrefix("<svg"), "\(name): \(render.stderr)")
+            let beyond = try puzzlelab(["render", name, "--index", "6"], in: dir)
+            #expect(beyond.status != 0 && beyond.stderr.contains("5 puzzles"), "\(name): \(beyond.stderr)")
+        }
+        let json = try puzzlelab(["generate", "--kind", kind, "--count", "5", "--format", "json"])
+        #expect(json.status == 64 && json.stderr.contains("--format jsonl"))
+    }
+
     @Test func checkReportsBadFilesOnOneLineAndGoesOn() throws {
         let dir = try temporaryDirectory()
         try "pool: 5\n7 + ? = 12\n".write(to: dir.appendingPathComponent("good.mcw"), atomically: true, encoding: .utf8)

@@ -66,19 +66,18 @@ struct PairSumFamily: CountingFamily, DrawableFamily, PlayableFamily {
             || head.contains("\"target\"") && head.contains("\"numbers\"")
     }
 
-    /// The one reading rule of every family: the text format is one line
-    /// `pairs ID TARGET N1 N2 …` (and comment lines), JSON the object
+    /// The one reading rule of every family: a puzzle of the text format is
+    /// one line `pairs ID TARGET N1 N2 …` (and comment lines), JSON the object
     /// ``writeJSON(_:pretty:)`` writes.
     func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
         PuzzleSource.read(data, file: file, textExtension: info.textExtension, text: { text throws(FormatError) in
-            let lines = text.split(separator: "\n").enumerated().filter { !$0.element.isEmpty && !$0.element.hasPrefix("#") }
-            guard lines.count == 1, let (index, line) = lines.first else {
-                throw FormatError("expected one 'pairs' line", at: SourceLocation(file: file, line: 1))
+            guard text.lines.count == 1, let line = text.lines.first else {
+                throw FormatError("expected one 'pairs' line", at: SourceLocation(file: file, line: text.lines.first?.number ?? 1))
             }
-            let words = line.split(separator: " ")
+            let words = line.tokens.map(\.text)
             let numbers = words.dropFirst(2).compactMap { Int($0) }
             guard words.count >= 4, words[0] == "pairs", numbers.count == words.count - 2 else {
-                throw FormatError("expected 'pairs ID TARGET N1 N2 …'", at: SourceLocation(file: file, line: index + 1))
+                throw FormatError("expected 'pairs ID TARGET N1 N2 …'", at: SourceLocation(file: file, line: line.number))
             }
             return Puzzle(id: String(words[1]), target: numbers[0], numbers: Array(numbers.dropFirst()))
         }, json: { data, line throws(FormatError) in
