@@ -21,7 +21,10 @@ var families: [any CommandFamily] { CommandFamilies.list }
 var familyNames: String { families.map(\.info.name).joined(separator: ", ") }
 
 /// Where help texts send a reader for the profiles.
-let profileHelp = "'puzzlelab families' lists each family's profiles (math-crossword also takes a profile JSON file)"
+var profileHelp: String {
+    "'puzzlelab families' lists each family's profiles"
+        + (families.contains { $0.info.name == "math-crossword" } ? " (math-crossword also takes a profile JSON file)" : "")
+}
 
 /// The labels `generate --difficulty` takes, per family that targets labels.
 var difficultyHelp: String {

@@ -172,7 +172,9 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         #expect(help.status == 0)
         // The help text as one line (it wraps at any space).
         let words = help.message.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("family's first: pair-sum n4, n8.") && words.contains("(default: pair-sum;"))
+        #expect(words.contains("family's first; 'puzzlelab families' lists each family's profiles.") && words.contains("(default: pair-sum;"))
+        let listed = try await puzzlelab(["families"], families: families)
+        #expect(listed.status == 0 && listed.stdout.hasPrefix("pair-sum (.") && listed.stdout.contains("\n  profiles: n4, n8\n"))
         #expect(words.contains("(values: pair-sum)"))
         let other = try await puzzlelab(["generate", "--kind", "math-crossword"], families: families)
         #expect(other.status == 64 && other.message.contains("'pair-sum'"))
@@ -256,7 +258,7 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         let names = help.message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
             .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "serve", "play", "calibrate", "pairs"])
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "serve", "play", "calibrate", "families", "pairs"])
         let run = try await puzzlelab(["pairs", "9", "1", "4", "5", "8"], families: families, commands: [PairsCommand.self])
         #expect(run.status == 0 && run.stdout == "2\n")
         let without = try await puzzlelab(["pairs", "9", "1", "8"], families: families)
