@@ -7,7 +7,11 @@ struct Generate: ParsableCommand {
         abstract: "Generate puzzles of any family for a profile.",
         discussion: """
             Seeds are SEED, SEED+1, … SEED+COUNT-1; the same seed always gives
-            the same puzzle, byte for byte.
+            the same puzzle, byte for byte. With --count above 1 the run ends
+            with one line on standard error: the puzzles written (by label
+            with --difficulty; generate does not grade, grade --count does)
+            and the seeds that failed, by reason. A progress bar shows on
+            standard error while it is a terminal.
 
             Examples:
               puzzlelab generate --profile class_1 --seed 42
@@ -51,7 +55,7 @@ struct Generate: ParsableCommand {
         try run(options.family())
     }
 
-    private func run<F: PuzzleFamily>(_ family: F) throws {
+    private func run<F: GradingFamily>(_ family: F) throws {
         let output: PuzzleFormat
         switch format {
         case "json": output = .json
@@ -62,17 +66,21 @@ struct Generate: ParsableCommand {
         }
         let profile = try options.singleProfile(family)
         try options.refuseUnsupported(family, label: difficulty)
-        var failures = 0
+        var totals = RunTotals()
         let seeds = try options.seeds(standardCount: 1)
-        for seed in seeds {
+        let bar = ProgressBar(label: "generate", total: seeds.count, duration: nil)
+        for (done, seed) in seeds.enumerated() {
+            bar.update(done: done)
             let generated: Generated<F.Puzzle>
             do throws(GenerationFailure) {
                 generated = try family.generate(profile, options.request(seed: seed, label: difficulty, timeLimit: budget.time))
             } catch {
+                bar.finish()
                 printError("puzzlelab: profile \(family.id(of: profile)), seed \(seed): \(error)")
-                failures += 1
+                totals.fail(error.reason)
                 continue
             }
+            totals.add(label: difficulty)
             let puzzle = generated.puzzle
             let id = family.id(of: puzzle)
             if output == .text && seed != seeds.lowerBound { print("") }
@@ -84,6 +92,8 @@ struct Generate: ParsableCommand {
                 print(solution, terminator: "")
             }
         }
-        if failures > 0 { throw ExitCode.failure }
+        bar.finish()
+        totals.report("generated", labelOrder: family.gradeLabels)
+        if totals.puzzles < seeds.count { throw ExitCode.failure }
     }
 }

@@ -25,6 +25,11 @@ struct Grade: ParsableCommand {
             number of solutions (with complete and stopReason) run
             puzzlelab solve.
 
+            Grading more than one puzzle ends with one line on standard error:
+            the puzzles graded by label, in the family's label order, and
+            the failures by reason. A progress bar shows on standard error
+            while generated puzzles are graded and it is a terminal.
+
             --language de writes the text output (and the json explanation)
             in German; the json and csv fields keep their codes. The language
             is never read from LANG or LC_ALL.
@@ -66,63 +71,77 @@ struct Grade: ParsableCommand {
 
     func run() throws {
         var printer = RowPrinter(format: format, mixed: files.count > 1)
-        defer { printer.finish() }
-        var failed = 0
+        var totals = RunTotals()
+        var labelOrder: [String] = []
         if files.isEmpty {
-            failed += try gradeGenerated(options.family(), printer: &printer)
+            let family = try options.family()
+            labelOrder = family.gradeLabels
+            try gradeGenerated(family, totals: &totals, printer: &printer)
         } else {
-            failed += forEachInput(files, kind: options.kind) { family, file, data in
+            var counted = 0  // the failures gradeFile counted in totals
+            let failed = forEachInput(files, kind: options.kind) { family, file, data in
+                labelOrder = labelOrder.isEmpty ? family.gradeLabels : labelOrder
                 do {
-                    return gradeFile(family, weights: try weights.load(family), file: file, data: data, printer: &printer)
+                    let failed = gradeFile(family, weights: try weights.load(family), file: file, data: data, totals: &totals, printer: &printer)
+                    counted += failed
+                    return failed
                 } catch {
                     printError("\(error)")
                     return 1
                 }
             }
+            totals.fail("unreadable", count: failed - counted)  // files not read, and weights that do not load
         }
-        if failed > 0 { throw ExitCode.failure }
+        printer.finish()
+        totals.report("graded", labelOrder: labelOrder)
+        if totals.failed > 0 { throw ExitCode.failure }
     }
 
-    private func gradeFile<F: GradingFamily>(_ family: F, weights: GradeWeights?, file: String, data: Data, printer: inout RowPrinter) -> Int {
-        var failed = 0
+    /// Grades every puzzle of the file; returns how many failed.
+    private func gradeFile<F: GradingFamily>(_ family: F, weights: GradeWeights?, file: String, data: Data,
+                                             totals: inout RunTotals, printer: inout RowPrinter) -> Int {
+        let before = totals.failed
         for result in readPuzzles(family, data, file: file) {
             switch result {
             case .success(let puzzle) where !isValid(family, puzzle, file: file):
-                failed += 1
+                totals.fail("invalid")
             case .success(let puzzle):
-                failed += grade(family, puzzle, weights: weights, name: file, extra: [("file", .string(file))], printer: &printer)
+                grade(family, puzzle, weights: weights, name: file, extra: [("file", .string(file))], totals: &totals, printer: &printer)
             case .failure(let error):
                 printError(error.description)
-                failed += 1
+                totals.fail("unreadable")
             }
         }
-        return failed
+        return totals.failed - before
     }
 
-    private func gradeGenerated<F: GradingFamily>(_ family: F, printer: inout RowPrinter) throws -> Int {
+    private func gradeGenerated<F: GradingFamily>(_ family: F, totals: inout RunTotals, printer: inout RowPrinter) throws {
         try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
         let weights = try weights.load(family)
-        var failed = 0
-        for seed in try options.seeds(standardCount: 1) {
+        let seeds = try options.seeds(standardCount: 1)
+        let bar = ProgressBar(label: "grade", total: seeds.count, duration: nil)
+        defer { bar.finish() }
+        for (done, seed) in seeds.enumerated() {
+            bar.update(done: done)
             do throws(GenerationFailure) {
                 let puzzle = try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle
                 let name = SharedWords.catalogue.text("puzzle.seed", language.language, ["profile": id, "seed": String(seed)])
-                failed += grade(family, puzzle, weights: weights, name: name,
-                                extra: [("profile", .string(id)), ("seed", .int(seed))], printer: &printer)
+                grade(family, puzzle, weights: weights, name: name,
+                      extra: [("profile", .string(id)), ("seed", .int(seed))], totals: &totals, printer: &printer)
             } catch {
+                bar.finish()
                 printError("puzzlelab: profile \(id), seed \(seed): \(error)")
-                failed += 1
+                totals.fail(error.reason)
             }
         }
-        return failed
     }
 
     /// Grades one puzzle (its score the predicted seconds of `weights`,
-    /// when given) and prints the result; returns 1 when it failed.
+    /// when given), prints the result and counts it in `totals`.
     private func grade<F: GradingFamily>(_ family: F, _ puzzle: F.Puzzle, weights: GradeWeights?, name: String,
-                                         extra: [(key: String, value: ReportValue)], printer: inout RowPrinter) -> Int {
+                                         extra: [(key: String, value: ReportValue)], totals: inout RunTotals, printer: inout RowPrinter) {
         let id = family.id(of: puzzle)
         let clock = ContinuousClock()
         let start = clock.now
@@ -132,8 +151,10 @@ struct Grade: ParsableCommand {
                                       timeLimit: budget.time).weighted(weights)
         } catch {
             printError("\(name): \(error)")
-            return 1
+            totals.fail("grade-error")
+            return
         }
+        totals.add(label: report.label)
         let micros = (clock.now - start).microseconds
         switch format {
         case .text:
@@ -148,7 +169,6 @@ struct Grade: ParsableCommand {
             if explain { row.append("explanation", .strings(report.explanation)) }
             printer.print(row)
         }
-        return 0
     }
 
     /// The text line of a grade after the puzzle's name and id, in the language.

@@ -35,3 +35,10 @@ func endQuietlyWhenReaderLeaves() {
 func flushStandardOutput() {
     fflush(stdout)
 }
+
+/// Flushes standard output and tells whether a write to it has failed (the
+/// end of the process reports that on one line): a run's closing totals
+/// are left out then, so the failure is the one line on stderr.
+func standardOutputHasFailed() -> Bool {
+    fflush(stdout) != 0 || ferror(stdout) != 0
+}

@@ -3,6 +3,29 @@ import PuzzleKit
 import Testing
 
 @Suite struct SolveGradeTests {
+    /// A run over several puzzles ends with one line of totals on stderr:
+    /// the puzzles by label in the family's order, the failures by reason;
+    /// a run over one puzzle has none.
+    @Test func severalPuzzlesEndWithTheirTotals() throws {
+        let grade = try puzzlelab(["grade", "--kind", "drills", "--profile", "hard", "--count", "6"])
+        let line = try #require(grade.stderr.split(separator: "\n").last.map(String.init))
+        #expect(grade.status == 0 && line.hasPrefix("puzzlelab: graded 6 puzzles ("), "\(grade.stderr)")
+        let labels = ["warm-up", "practice", "challenge", "master"]
+        let counts = line.drop { $0 != "(" }.dropFirst().dropLast().split(separator: ",").map { $0.split(separator: " ") }
+        #expect(counts.map { Int($0[1]) ?? 0 }.reduce(0, +) == 6)
+        let named = counts.map { String($0[0]) }
+        #expect(named == labels.filter(named.contains), "\(line)")
+        let generate = try puzzlelab(["generate", "--kind", "cross-sums", "--count", "3"])
+        #expect(generate.stderr == "puzzlelab: generated 3 puzzles\n")
+        let one = try puzzlelab(["grade", "--kind", "cross-sums", "--count", "1"])
+        #expect(one.status == 0 && one.stderr.isEmpty)
+        let dir = try temporaryDirectory()
+        let generated = try puzzlelab(["generate", "--count", "2"])
+        try generated.stdout.write(to: dir.appendingPathComponent("two.mcw"), atomically: true, encoding: .utf8)
+        let files = try puzzlelab(["grade", "two.mcw", "missing.mcw"], in: dir)
+        #expect(files.status == 1 && files.stderr.hasSuffix("; 1 failed (unreadable 1)\n") && files.stderr.contains("puzzlelab: graded 2 puzzles ("), "\(files.stderr)")
+    }
+
     func write(_ files: [String: String]) throws -> URL {
         let dir = try temporaryDirectory()
         for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
