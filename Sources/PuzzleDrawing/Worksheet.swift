@@ -56,7 +56,7 @@ public enum AnswerKey: String, Sendable, CaseIterable {
 /// The grid: for `perPage` boards, the columns and rows that give the
 /// boards the largest cells; a board whose one-character cells would get
 /// text under 2.5 mm (the rule of ``SVG/checkReadable(_:paper:title:caption:)``)
-/// is refused. ``automaticPerPage(_:paper:words:language:)`` picks the most
+/// is refused. ``automaticPerPage(_:solutions:paper:words:)`` picks the most
 /// boards a page holds with cells of at least ``writableCell`` millimetres.
 ///
 ///     let sheet = try Worksheet(boards: boards, solutions: solved, paper: .a4, perPage: 3,
@@ -77,7 +77,7 @@ public struct Worksheet: Sendable {
     /// The language of the page's own words (name line, page numbers, answers).
     public let language: Language
 
-    /// The smallest cell, in millimetres, ``automaticPerPage(_:paper:words:language:)``
+    /// The smallest cell, in millimetres, ``automaticPerPage(_:solutions:paper:words:)``
     /// gives a board: room for a child's handwriting.
     public static let writableCell = 8.0
     /// The most boards the automatic choice puts on one page.
@@ -104,12 +104,12 @@ public struct Worksheet: Sendable {
         guard perPage >= 1 else { throw DrawingError("a worksheet page holds at least 1 board") }
         (self.boards, self.solutions, self.paper, self.perPage, self.words, self.language)
             = (boards, solutions, paper, perPage, words, language)
-        grid = Self.layout(boards + solutions, paper: paper, words: words, language: language, perPage: perPage)
+        grid = Self.layout(boards + solutions, paper: paper, words: words, perPage: perPage)
         let smallest = grid.smallestCell(boards + solutions)
         guard smallest * Canvas.textShare < SVG.smallestText else { return }
         let text = "\(number(smallest * Canvas.textShare)) mm high, under \(number(SVG.smallestText)) mm"
         let fewer = (1..<perPage).reversed().first {
-            Self.layout(boards + solutions, paper: paper, words: words, language: language, perPage: $0).smallestCell(boards + solutions)
+            Self.layout(boards + solutions, paper: paper, words: words, perPage: $0).smallestCell(boards + solutions)
                 * Canvas.textShare
                 >= SVG.smallestText
         }
@@ -120,19 +120,19 @@ public struct Worksheet: Sendable {
     }
 
     /// The most boards, up to ``mostPerPage`` and the number of boards, that
-    /// a page holds with every board's cells at least ``writableCell``
-    /// millimetres; 1 when not even one board gets such cells (the
-    /// worksheet then refuses boards too small to read).
+    /// a page holds with every board's (and solved board's) cells at least
+    /// ``writableCell`` millimetres; 1 when not even one board gets such
+    /// cells (the worksheet then refuses boards too small to read).
     ///
     /// - Parameters:
-    ///   - boards: the boards (and solved boards) to place.
+    ///   - boards: the boards to place.
+    ///   - solutions: their solved boards, or empty.
     ///   - paper: the sheet.
     ///   - words: the title, instructions and code table (the table takes room).
-    ///   - language: the language of the page's words.
-    public static func automaticPerPage(_ boards: [Board], paper: Paper, words: SheetWords, language: Language = .english) -> Int {
+    public static func automaticPerPage(_ boards: [Board], solutions: [Board] = [], paper: Paper, words: SheetWords) -> Int {
         let most = min(mostPerPage, max(boards.count, 1))
         return (1...most).reversed().first {
-            layout(boards, paper: paper, words: words, language: language, perPage: $0).smallestCell(boards) >= writableCell
+            layout(boards + solutions, paper: paper, words: words, perPage: $0).smallestCell(boards + solutions) >= writableCell
         } ?? 1
     }
 
@@ -238,7 +238,7 @@ public struct Worksheet: Sendable {
     /// table, and the grid of the columns and rows that give the boards'
     /// smallest cell the largest size (by the boards' shape; the fewest
     /// columns of those that tie).
-    static func layout(_ boards: [Board], paper: Paper, words: SheetWords, language: Language, perPage: Int) -> PageLayout {
+    static func layout(_ boards: [Board], paper: Paper, words: SheetWords, perPage: Int) -> PageLayout {
         let (width, height) = paper.size ?? (210, 297)
         let margin = PageLayout.margin, inner = width - 2 * margin
         let lines = SVG.Layout.wrap(words.instructions, width: inner * SVG.Layout.captionSize / PageLayout.lineSize)

@@ -163,7 +163,7 @@ struct WorksheetCommand: ParsableCommand {
                 throw CLIError("\(family.id(of: puzzle)): \(error)")
             }
         }
-        let perPage = perPage ?? Worksheet.automaticPerPage(boards + solutions, paper: paper, words: words, language: language)
+        let perPage = perPage ?? Worksheet.automaticPerPage(boards, solutions: solutions, paper: paper, words: words)
         do {
             let worksheet = try Worksheet(boards: boards, solutions: solutions, paper: paper, perPage: perPage, words: words, language: language)
             let (pages, answerPages) = worksheet.pages(answers: answers)

@@ -27,7 +27,8 @@ import Testing
     @Test func twelveClassTwoPuzzlesGoFourToAPageAutomaticallyAndFillFourPagesThreeToAPage() throws {
         let (boards, solved, words) = try Self.mathCrosswords("class_2", count: 12)
         // Four to a page keep every box at least 8 mm wide (2 × 2); six would not.
-        #expect(Worksheet.automaticPerPage(boards + solved, paper: .a4, words: words) == 4)
+        #expect(Worksheet.automaticPerPage(boards, solutions: solved, paper: .a4, words: words) == 4)
+        #expect(Worksheet.automaticPerPage(Array(boards.prefix(2)), solutions: Array(solved.prefix(2)), paper: .a4, words: words) == 2)
         let four = try Worksheet(boards: boards, solutions: solved, paper: .a4, perPage: 4, words: words)
         #expect(four.pageCount == 3 && four.pages(answers: .end).sheet.map(Self.boards) == Array(repeating: 4, count: 6))
         let sheet = try Worksheet(boards: boards, solutions: solved, paper: .a4, perPage: 3, words: words)
