@@ -31,6 +31,11 @@ extension ArithmeticDrillsFamily: DrawableFamily {
 
 extension ArithmeticDrillsFamily {
     /// "Arithmetic drills – Easy", and where the answers go.
+    ///
+    /// - Parameters:
+    ///   - sets: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
     public func sheetWords(_ sets: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
         let words = DrillsMessages.catalogue
         let name = profile.map { words.text("sheet.profile.\($0.difficulty.name)", language) }

@@ -58,6 +58,11 @@ extension CrossSumsFamily: DrawableFamily {
 
 extension CrossSumsFamily {
     /// "Cross sums – Easy", and which numbers to keep and strike through.
+    ///
+    /// - Parameters:
+    ///   - puzzles: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
     public func sheetWords(_ puzzles: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
         let words = CrossSumsMessages.catalogue
         let name = profile.map { words.text("sheet.profile.\($0.rawValue)", language) }

@@ -73,6 +73,11 @@ extension MorseCodeFamily {
     /// "Morse code – Reading words, beginner", what to write where (by the
     /// exercises' modes), and the code table: the letters A–Z, then every
     /// digit and sign the exercises use, in the table's order.
+    ///
+    /// - Parameters:
+    ///   - exercises: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
     public func sheetWords(_ exercises: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
         let words = MorseMessages.catalogue
         let name = profile.map {

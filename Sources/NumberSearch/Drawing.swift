@@ -51,6 +51,11 @@ extension NumberSearchFamily: DrawableFamily {
 
 extension NumberSearchFamily {
     /// "Number search – Level 2" (a custom profile: no level), and how to mark an answer.
+    ///
+    /// - Parameters:
+    ///   - puzzles: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
     public func sheetWords(_ puzzles: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
         let words = NumberSearchMessages.catalogue
         let name = profile.flatMap { profile in

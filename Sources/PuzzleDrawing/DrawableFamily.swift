@@ -32,6 +32,11 @@ public protocol DrawableFamily: GradingFamily {
     /// (the family's name, and the profile's when `profile` is given), one
     /// line of instructions for a child, and a code table if the puzzles
     /// need one. The default: the `--kind` name and a general line.
+    ///
+    /// - Parameters:
+    ///   - puzzles: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
     func sheetWords(_ puzzles: [Puzzle], profile: Profile?, language: Language) -> SheetWords
 }
 

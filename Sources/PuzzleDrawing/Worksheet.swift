@@ -200,7 +200,7 @@ public struct Worksheet: Sendable {
         static let keyLine = 6.0
         static let footer = 8.0
         /// The room at a grid cell's left for the puzzle number, and the gap around a board.
-        static let numberRoom = 8.0
+        static let numberRoom = 9.0
         static let gap = 4.0
 
         let width: Double
