@@ -58,7 +58,7 @@ extension MathCrosswordFamily: DrawableFamily {
 }
 
 extension MathCrosswordFamily {
-    /// "Math crossword – Class 2" (a custom profile: no class), and how to fill the boxes in.
+    /// "Math crossword – Grade 2" (a custom profile: no class), and how to fill the boxes in.
     ///
     /// - Parameters:
     ///   - levels: the puzzles of the sheet.
@@ -67,7 +67,7 @@ extension MathCrosswordFamily {
     public func sheetWords(_ levels: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
         let words = MathCrosswordMessages.catalogue
         let number = profile.flatMap { profile in Profile.classProfiles.firstIndex { $0.id == profile.id } }
-        let name = number.map { words.text("sheet.profile", language, ["class": language.number($0 + 1)]) }
+        let name = number.map { words.text("sheet.profile", language, ["number": language.number($0 + 1)]) }
         return SheetWords(title: Self.sheetTitle(words.text("sheet.title", language), profile: name, language: language),
                           instructions: words.text("sheet.instructions", language))
     }

@@ -46,7 +46,7 @@ extension DrawableFamily {
     }
 
     /// A worksheet title: the family's name and the profile's, when it has one
-    /// (`Math crossword – Class 2`).
+    /// (`Math crossword – Grade 2`).
     ///
     /// - Parameters:
     ///   - family: the family's name in the language.

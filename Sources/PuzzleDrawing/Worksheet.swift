@@ -60,7 +60,7 @@ public enum AnswerKey: String, Sendable, CaseIterable {
 /// boards a page holds with cells of at least ``writableCell`` millimetres.
 ///
 ///     let sheet = try Worksheet(boards: boards, solutions: solved, paper: .a4, perPage: 3,
-///                               words: SheetWords(title: "Math crossword – Class 2", instructions: "…"),
+///                               words: SheetWords(title: "Math crossword – Grade 2", instructions: "…"),
 ///                               language: .english)
 ///     let pages = sheet.pages(answers: .end)
 public struct Worksheet: Sendable {

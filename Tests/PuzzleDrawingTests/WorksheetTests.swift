@@ -35,14 +35,14 @@ import Testing
         let (pages, answers) = sheet.pages(answers: .end)
         #expect(sheet.pageCount == 4 && pages.count == 8 && answers.isEmpty)
         #expect(pages.map(Self.boards) == Array(repeating: 3, count: 8))
-        #expect(words.title == "Math crossword – Class 2")
+        #expect(words.title == "Math crossword – Grade 2")
         for (index, page) in pages.enumerated() {
             #expect(page.contains(">Page \(index + 1) of 8</text>"))
             // Puzzle numbers run 1…12 on the puzzle pages and again on the answer pages.
             let first = index % 4 * 3 + 1
             #expect(page.contains("data-puzzle=\"\(first)\"") && page.contains("data-puzzle=\"\(first + 2)\""))
-            #expect(page.contains("<title>Math crossword – Class 2</title>") == (index < 4))
-            #expect(page.contains("<title>Answers: Math crossword – Class 2</title>") == (index >= 4))
+            #expect(page.contains("<title>Math crossword – Grade 2</title>") == (index < 4))
+            #expect(page.contains("<title>Answers: Math crossword – Grade 2</title>") == (index >= 4))
             #expect(page.contains("Name: ____") == (index < 4))
             #expect(page.contains(words.instructions) == (index < 4))
         }
@@ -81,7 +81,7 @@ import Testing
 
     @Test func everyFamilyHasItsOwnTitleAndInstructionsInBothLanguages() throws {
         let titles = [
-            ("math-crossword", "Math crossword – Class 1", "Rechenrätsel – Klasse 1"),
+            ("math-crossword", "Math crossword – Grade 1", "Rechenrätsel – Klasse 1"),
             ("cross-sums", "Cross sums – Easy", "Kreuzsummen – Leicht"),
             ("number-search", "Number search – Level 1", "Zahlensuche – Stufe 1"),
             ("drills", "Arithmetic drills – Very easy", "Kopfrechnen – Sehr leicht"),

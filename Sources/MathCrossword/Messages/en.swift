@@ -138,7 +138,7 @@ extension MathCrosswordMessages {
         "play.noHint": "There is no hint right now.",
         // A worksheet (puzzlelab worksheet): the title, the profile names, one line of instructions.
         "sheet.title": "Math crossword",
-        "sheet.profile": "Class {class}",
+        "sheet.profile": "Grade {number}",
         "sheet.instructions": "Write each number from the tiles in an empty box so that every sum is right.",
     ]
 }
