@@ -2,17 +2,19 @@
 # Checks the drawings as a person sees them: one SVG per family rasterised by
 # rsvg-convert (exit 0, a PNG with ink on it) and a review page opened in
 # headless Chromium (a screenshot with ink on it, no console output, and a
-# click on a step shows its highlight). Installs librsvg2-bin and chromium
-# with apt when they are missing.
+# click on a step shows its highlight); a worksheet of every family made into
+# a PDF and rasterised page by page by pdftoppm (ink on every page, the
+# boards expected on each). Installs librsvg2-bin, chromium and
+# poppler-utils with apt when they are missing.
 #
 #     scripts/check-drawings.sh [BIN]     # BIN: the puzzlelab binary (default .build/release/puzzlelab)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${1:-.build/release/puzzlelab}")
 
-if ! command -v rsvg-convert >/dev/null || ! command -v chromium >/dev/null; then
+if ! command -v rsvg-convert >/dev/null || ! command -v chromium >/dev/null || ! command -v pdftoppm >/dev/null; then
   apt-get update
-  apt-get install -y librsvg2-bin chromium
+  apt-get install -y librsvg2-bin chromium poppler-utils
 fi
 
 work=$(mktemp -d)
@@ -79,6 +81,26 @@ for kind in math-crossword:mcw cross-sums:xsum number-search:nsearch drills:dril
   test -s "$work/$family.png"
   ink "$work/$family.png" 0.002
 done
+
+echo "== a worksheet of every family, as a PDF, rasterised page by page"
+# kind:count:per-page — 5 puzzles 2 to a page: pages of 2, 2, 1, then the answer pages alike.
+for kind in math-crossword:5:2 cross-sums:5:2 number-search:5:2 drills:5:2 morse:5:2; do
+  IFS=: read -r family count per <<<"$kind"
+  sheet="$work/sheet-$family"
+  "$bin" worksheet --kind "$family" --count "$count" --per-page "$per" --out "$sheet" --pdf "$sheet.pdf"
+  pdftoppm -r 50 -png "$sheet.pdf" "$sheet-page"
+  pngs=("$sheet"-page-*.png)
+  test "${#pngs[@]}" -eq 6 || { echo "$family: expected 6 PDF pages, found ${#pngs[@]}" >&2; exit 1; }
+  for png in "${pngs[@]}"; do ink "$png" 0.002; done
+  # The boards on each page, in the PDF's order: puzzle pages, then answer pages.
+  boards=$(for svg in "$sheet"/page-{1..3}.svg "$sheet"/answers-{1..3}.svg; do grep -c '<g class="puzzle"' "$svg"; done | tr '\n' ' ')
+  test "$boards" = "2 2 1 2 2 1 " || { echo "$family: boards per page $boards, expected 2 2 1 2 2 1" >&2; exit 1; }
+done
+# The done-when of issue 38: 12 class_2 puzzles, 3 to a page, make 4 pages and 4 answer pages.
+"$bin" worksheet --profile class_2 --count 12 --unique --per-page 3 --out "$work/class_2" --pdf "$work/class_2.pdf"
+pdftoppm -r 50 -png "$work/class_2.pdf" "$work/class_2-page"
+test "$(ls "$work"/class_2-page-*.png | wc -l)" -eq 8
+for png in "$work"/class_2-page-*.png; do ink "$png" 0.002; done
 
 echo "== a review page in headless Chromium"
 page="$work/review.html"

@@ -28,3 +28,18 @@ extension ArithmeticDrillsFamily: DrawableFamily {
         return [1, 3, 5].map { GridPosition(row: row, column: $0) }
     }
 }
+
+extension ArithmeticDrillsFamily {
+    /// "Arithmetic drills – Easy", and where the answers go.
+    ///
+    /// - Parameters:
+    ///   - sets: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
+    public func sheetWords(_ sets: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
+        let words = DrillsMessages.catalogue
+        let name = profile.map { words.text("sheet.profile.\($0.difficulty.name)", language) }
+        return SheetWords(title: Self.sheetTitle(words.text("sheet.title", language), profile: name, language: language),
+                          instructions: words.text("sheet.instructions", language))
+    }
+}

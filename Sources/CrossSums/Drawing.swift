@@ -55,3 +55,18 @@ extension CrossSumsFamily: DrawableFamily {
         GridPosition(row: position.row + 1, column: position.column + 1)
     }
 }
+
+extension CrossSumsFamily {
+    /// "Cross sums – Easy", and which numbers to keep and strike through.
+    ///
+    /// - Parameters:
+    ///   - puzzles: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
+    public func sheetWords(_ puzzles: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
+        let words = CrossSumsMessages.catalogue
+        let name = profile.map { words.text("sheet.profile.\($0.rawValue)", language) }
+        return SheetWords(title: Self.sheetTitle(words.text("sheet.title", language), profile: name, language: language),
+                          instructions: words.text("sheet.instructions", language))
+    }
+}

@@ -56,3 +56,19 @@ extension MathCrosswordFamily: DrawableFamily {
         }
     }
 }
+
+extension MathCrosswordFamily {
+    /// "Math crossword – Grade 2" (a custom profile: no class), and how to fill the boxes in.
+    ///
+    /// - Parameters:
+    ///   - levels: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
+    public func sheetWords(_ levels: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
+        let words = MathCrosswordMessages.catalogue
+        let number = profile.flatMap { profile in Profile.classProfiles.firstIndex { $0.id == profile.id } }
+        let name = number.map { words.text("sheet.profile", language, ["number": language.number($0 + 1)]) }
+        return SheetWords(title: Self.sheetTitle(words.text("sheet.title", language), profile: name, language: language),
+                          instructions: words.text("sheet.instructions", language))
+    }
+}

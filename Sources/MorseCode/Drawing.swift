@@ -68,3 +68,29 @@ extension MorseCodeFamily: DrawableFamily {
         return slots
     }
 }
+
+extension MorseCodeFamily {
+    /// "Morse code – Reading words, beginner", what to write where (by the
+    /// exercises' modes), and the code table: the letters A–Z, then every
+    /// digit and sign the exercises use, in the table's order.
+    ///
+    /// - Parameters:
+    ///   - exercises: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
+    public func sheetWords(_ exercises: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
+        let words = MorseMessages.catalogue
+        let name = profile.map {
+            words.text("sheet.profile", language, ["mode": words.text("sheet.mode.\($0.mode.code)", language),
+                                                   "difficulty": words.text("sheet.difficulty.\($0.difficulty.rawValue)", language)])
+        }
+        let reading = exercises.contains { $0.mode.promptIsCode }, sending = exercises.contains { !$0.mode.promptIsCode }
+        let instructions = reading && sending ? "sheet.instructions.both" : reading ? "sheet.instructions.reading" : "sheet.instructions.sending"
+        let used = Set(exercises.flatMap { $0.text.uppercased() })
+        let key = MorseTable.entries.enumerated()
+            .filter { $0.offset < MorseTable.letters.count || used.contains($0.element.character) }
+            .map { SheetKeyEntry(symbol: String($0.element.character), code: MorseTable.drawn($0.element.code)) }
+        return SheetWords(title: Self.sheetTitle(words.text("sheet.title", language), profile: name, language: language),
+                          instructions: words.text(instructions, language), key: key)
+    }
+}

@@ -48,3 +48,20 @@ extension NumberSearchFamily: DrawableFamily {
         return level.questions.map { $0.solutionPositions ?? [] }
     }
 }
+
+extension NumberSearchFamily {
+    /// "Number search – Level 2" (a custom profile: no level), and how to mark an answer.
+    ///
+    /// - Parameters:
+    ///   - puzzles: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
+    public func sheetWords(_ puzzles: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
+        let words = NumberSearchMessages.catalogue
+        let name = profile.flatMap { profile in
+            profiles.contains { $0.id == profile.id } ? words.text("sheet.profile", language, ["level": language.number(profile.level)]) : nil
+        }
+        return SheetWords(title: Self.sheetTitle(words.text("sheet.title", language), profile: name, language: language),
+                          instructions: words.text("sheet.instructions", language))
+    }
+}

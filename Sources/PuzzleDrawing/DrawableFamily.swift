@@ -27,6 +27,35 @@ public protocol DrawableFamily: GradingFamily {
     /// reads them all; a `TraceMark.value` is written in the last of
     /// them only.
     func positions(of place: TracePlace, in puzzle: Puzzle) -> [GridPosition]
+
+    /// What a worksheet of `puzzles` says in `language`: its default title
+    /// (the family's name, and the profile's when `profile` is given), one
+    /// line of instructions for a child, and a code table if the puzzles
+    /// need one. The default: the `--kind` name and a general line.
+    ///
+    /// - Parameters:
+    ///   - puzzles: the puzzles of the sheet.
+    ///   - profile: the profile they were generated with, or `nil` (read from files).
+    ///   - language: the sheet's language.
+    func sheetWords(_ puzzles: [Puzzle], profile: Profile?, language: Language) -> SheetWords
+}
+
+extension DrawableFamily {
+    public func sheetWords(_ puzzles: [Puzzle], profile: Profile?, language: Language) -> SheetWords {
+        SheetWords(title: info.name, instructions: DrawingMessages.catalogue.text("sheet.instructions", language))
+    }
+
+    /// A worksheet title: the family's name and the profile's, when it has one
+    /// (`Math crossword – Grade 2`).
+    ///
+    /// - Parameters:
+    ///   - family: the family's name in the language.
+    ///   - profile: the profile's name in the language, or `nil`.
+    ///   - language: the language.
+    public static func sheetTitle(_ family: String, profile: String?, language: Language) -> String {
+        guard let profile else { return family }
+        return DrawingMessages.catalogue.text("sheet.title", language, ["family": family, "profile": profile])
+    }
 }
 
 /// A puzzle's grade with what its drawings need, from one grade.
@@ -88,14 +117,7 @@ extension DrawableFamily {
     public func draw(_ puzzle: Puzzle, solution: Bool = false, step: Int? = nil, paper: Paper = .a4,
                      title: String? = nil, language: Language = .english, timeLimit: Duration? = DefaultBudget.time) throws -> String {
         guard let step else {
-            let drawn: Board
-            if !solution {
-                drawn = try board(puzzle, solved: false)
-            } else if let own = try? board(puzzle, solved: true) {
-                drawn = own
-            } else {
-                drawn = try graded(puzzle, language: language, timeLimit: timeLimit).solvedBoard(of: id(of: puzzle))
-            }
+            let drawn = solution ? try solvedBoard(puzzle, language: language, timeLimit: timeLimit) : try board(puzzle, solved: false)
             try SVG.checkReadable(drawn, paper: paper, title: title)
             return SVG.document(drawn, paper: paper, title: title)
         }
@@ -113,6 +135,19 @@ extension DrawableFamily {
 }
 
 extension DrawableFamily {
+    /// The board with the solution filled in: the puzzle's own, else the
+    /// grader's (one grade within `timeLimit`).
+    ///
+    /// - Parameters:
+    ///   - puzzle: the puzzle.
+    ///   - language: the language of the grade it may need.
+    ///   - timeLimit: the budget of that grade.
+    /// - Throws: ``DrawingError`` when neither the puzzle nor the grader has a solution.
+    public func solvedBoard(_ puzzle: Puzzle, language: Language = .english, timeLimit: Duration? = DefaultBudget.time) throws -> Board {
+        if let own = try? board(puzzle, solved: true) { return own }
+        return try graded(puzzle, language: language, timeLimit: timeLimit).solvedBoard(of: id(of: puzzle))
+    }
+
     /// One trace within `timeLimit`: the grade with its explanation, each
     /// step's marks and writes, and the solved board (the puzzle's own,
     /// else the trace's, else the solution its count found); the

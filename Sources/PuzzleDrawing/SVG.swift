@@ -51,33 +51,7 @@ public enum SVG {
         if let title {
             canvas.text(title, x: layout.left, y: layout.top - 4, size: Layout.titleSize, anchor: "start", weight: "bold")
         }
-        let rulerSize = layout.cell * 0.3, rulerOffset = layout.cell * (0.5 + Layout.ruler / 2)
-        let (numberedRows, numberedColumns) = board.drawnNumbers
-        for row in numberedRows {
-            let centre = layout.centre(GridPosition(row: row, column: layout.columns.lowerBound))
-            canvas.text(String(row - board.numberedFrom.row + 1), x: centre.x - rulerOffset, y: centre.y + rulerSize * 0.36,
-                        size: rulerSize, fill: "#555555")
-        }
-        for column in numberedColumns {
-            let centre = layout.centre(GridPosition(row: layout.rows.lowerBound, column: column))
-            canvas.text(String(column - board.numberedFrom.column + 1), x: centre.x, y: centre.y - rulerOffset + rulerSize * 0.36,
-                        size: rulerSize, fill: "#555555")
-        }
-        for cell in board.cells { canvas.box(cell, layout.rect(cell.position, width: cell.width)) }
-        for path in board.paths where !path.isEmpty {
-            canvas.polyline(path.map(layout.centre), width: layout.cell * 0.42)
-        }
-        // One text size per cell width and group, the largest at which every such cell's text fits.
-        var sizes: [SizeKey: Double] = [:]
-        let written = hidden ? highlights.flatMap(\.writes) : []
-        for cell in board.cells + written where !cell.text.isEmpty {
-            let fitting = Canvas.fittingSize(cell, layout.rect(cell.position, width: cell.width))
-            let key = SizeKey(cell)
-            sizes[key] = min(sizes[key] ?? fitting, fitting)
-        }
-        for cell in board.cells {
-            canvas.content(cell, layout.rect(cell.position, width: cell.width), size: sizes[SizeKey(cell)] ?? 0)
-        }
+        let sizes = canvas.board(board, layout, written: hidden ? highlights.flatMap(\.writes) : [])
         if hidden {
             for (index, step) in highlights.enumerated() where !step.writes.isEmpty || !step.path.isEmpty {
                 canvas.open("g", [("class", "write"), ("data-step", String(index + 1)), ("visibility", "hidden")])
@@ -163,6 +137,22 @@ public enum SVG {
         let captionTop: Double
         /// The top left corner of the first row and column.
         private let origin: (x: Double, y: Double)
+
+        /// The board centred in `box`, its cells as large as fit there, at
+        /// most `largest` millimetres (a worksheet's cell of the page).
+        init(_ board: Board, in box: Rect, largest: Double = SVG.largestCell) {
+            let rows = board.cells.map(\.position.row), columns = board.cells.map(\.position.column)
+            let ends = board.cells.map { $0.position.column + max($0.width, 1) - 1 }
+            self.rows = (rows.min() ?? 0)...(rows.max() ?? 0)
+            self.columns = (columns.min() ?? 0)...(ends.max() ?? 0)
+            let ruler = board.numberedRows > 0 || board.numberedColumns > 0 ? Self.ruler : 0
+            let across = Double(self.columns.count) + ruler, down = Double(self.rows.count) + ruler
+            cell = min(largest, box.width / across, box.height / down)
+            (width, height) = (box.width, box.height)
+            (left, top) = (box.x + (box.width - cell * across) / 2, box.y + (box.height - cell * down) / 2)
+            (captionLines, captionTop) = ([], top + cell * down)
+            origin = (left + ruler * cell, top + ruler * cell)
+        }
 
         init(_ board: Board, paper: Paper, title: String?, caption: String? = nil) {
             let rows = board.cells.map(\.position.row), columns = board.cells.map(\.position.column)
@@ -365,6 +355,44 @@ struct Canvas {
 
     private func attributeText(_ attributes: [(String, String)]) -> String {
         attributes.map { " \($0.0)=\"\(escapeXML($0.1))\"" }.joined()
+    }
+}
+
+extension Canvas {
+    /// Draws `board` where `layout` puts it: the row and column numbers,
+    /// the boxes, the paths and the texts.
+    ///
+    /// - Parameter written: cells a hidden layer writes later, sized with
+    ///   the board's own.
+    /// - Returns: the text size of each width and group.
+    mutating func board(_ board: Board, _ layout: SVG.Layout, written: [Cell] = []) -> [SVG.SizeKey: Double] {
+        let rulerSize = layout.cell * 0.3, rulerOffset = layout.cell * (0.5 + SVG.Layout.ruler / 2)
+        let (numberedRows, numberedColumns) = board.drawnNumbers
+        for row in numberedRows {
+            let centre = layout.centre(GridPosition(row: row, column: layout.columns.lowerBound))
+            text(String(row - board.numberedFrom.row + 1), x: centre.x - rulerOffset, y: centre.y + rulerSize * 0.36,
+                 size: rulerSize, fill: "#555555")
+        }
+        for column in numberedColumns {
+            let centre = layout.centre(GridPosition(row: layout.rows.lowerBound, column: column))
+            text(String(column - board.numberedFrom.column + 1), x: centre.x, y: centre.y - rulerOffset + rulerSize * 0.36,
+                 size: rulerSize, fill: "#555555")
+        }
+        for cell in board.cells { box(cell, layout.rect(cell.position, width: cell.width)) }
+        for path in board.paths where !path.isEmpty {
+            polyline(path.map(layout.centre), width: layout.cell * 0.42)
+        }
+        // One text size per cell width and group, the largest at which every such cell's text fits.
+        var sizes: [SVG.SizeKey: Double] = [:]
+        for cell in board.cells + written where !cell.text.isEmpty {
+            let fitting = Canvas.fittingSize(cell, layout.rect(cell.position, width: cell.width))
+            let key = SVG.SizeKey(cell)
+            sizes[key] = min(sizes[key] ?? fitting, fitting)
+        }
+        for cell in board.cells {
+            content(cell, layout.rect(cell.position, width: cell.width), size: sizes[SVG.SizeKey(cell)] ?? 0)
+        }
+        return sizes
     }
 }
 

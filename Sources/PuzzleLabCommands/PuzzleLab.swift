@@ -28,7 +28,7 @@ public struct PuzzleLab: AsyncParsableCommand {
                 """,
             version: PuzzleLabVersion.string,
             subcommands: [
-                Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self, Render.self, Review.self, Serve.self, Play.self,
+                Generate.self, Solve.self, Grade.self, Check.self, Pack.self, Bench.self, Export.self, Render.self, Review.self, WorksheetCommand.self, Serve.self, Play.self,
                 Calibrate.self, ListFamilies.self,
             ] + CommandFamilies.commands
         )

@@ -203,7 +203,7 @@ import Testing
         let names = help.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
             .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "serve", "play", "calibrate", "families", "drills", "morse"])
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "worksheet", "serve", "play", "calibrate", "families", "drills", "morse"])
         #expect(help.stdout.contains("Families (--kind, the first is the default): math-crossword, cross-sums,"))
         let morse = try puzzlelab(["morse", "count", "-..-..."])
         #expect(morse.status == 0 && morse.stdout.split(separator: "\n").count == 1 && morse.stderr.isEmpty)

@@ -215,6 +215,14 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         #expect(graded.grade.explanation.allSatisfy { html.contains($0) })
         let generated = try await puzzlelab(["review", "--profile", "n8", "--unique", "--count", "3"], families: families)
         #expect(generated.status == 0 && generated.stdout.contains("PuzzleLab review: pair-sum n8, seeds 1…3, unique"))
+
+        // A family without worksheet words of its own gets its name as the title and the general line.
+        let sheet = dir.appendingPathComponent("sheet").path
+        let worksheet = try await puzzlelab(["worksheet", "--profile", "n8", "--unique", "--count", "3", "--out", sheet], families: families)
+        #expect(worksheet.status == 0, "\(worksheet.message)")
+        let first = try String(contentsOfFile: sheet + "/page-1.svg", encoding: .utf8)
+        #expect(first.contains("<title>pair-sum</title>") && first.contains(">Solve each puzzle.</text>"))
+        #expect(first.components(separatedBy: "<g class=\"puzzle\"").count - 1 == 3)
     }
 
     /// `play` plays the family's game from standard input: `--solution`
@@ -258,7 +266,7 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         let names = help.message.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("SUBCOMMANDS:") }
             .dropFirst().prefix { !$0.isEmpty }.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "serve", "play", "calibrate", "families", "pairs"])
+        #expect(names == ["generate", "solve", "grade", "check", "pack", "bench", "export", "render", "review", "worksheet", "serve", "play", "calibrate", "families", "pairs"])
         let run = try await puzzlelab(["pairs", "9", "1", "4", "5", "8"], families: families, commands: [PairsCommand.self])
         #expect(run.status == 0 && run.stdout == "2\n")
         let without = try await puzzlelab(["pairs", "9", "1", "8"], families: families)

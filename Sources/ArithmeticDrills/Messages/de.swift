@@ -68,5 +68,11 @@ extension DrillsMessages {
         "play.try-again#other": "Noch nicht ganz. Versuch es noch mal: noch {count} Versuche.",
         "play.wrong": "Diesmal nicht: {exercise} = {answer}.",
         "play.hint-kinds": "Die Hilfen heißen: {kinds}.",
+        "sheet.title": "Kopfrechnen",
+        "sheet.profile.very-easy": "Sehr leicht",
+        "sheet.profile.easy": "Leicht",
+        "sheet.profile.medium": "Mittel",
+        "sheet.profile.hard": "Schwer",
+        "sheet.instructions": "Rechne jede Aufgabe aus und schreib das Ergebnis in ihr Kästchen.",
     ]
 }

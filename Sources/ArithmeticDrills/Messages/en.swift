@@ -67,5 +67,12 @@ extension DrillsMessages {
         "play.try-again#other": "Not quite. Try again: {count} tries left.",
         "play.wrong": "Not this time: {exercise} = {answer}.",
         "play.hint-kinds": "The hints are: {kinds}.",
+        // A worksheet (puzzlelab worksheet): the title, the profile names, one line of instructions.
+        "sheet.title": "Arithmetic drills",
+        "sheet.profile.very-easy": "Very easy",
+        "sheet.profile.easy": "Easy",
+        "sheet.profile.medium": "Medium",
+        "sheet.profile.hard": "Hard",
+        "sheet.instructions": "Work out each exercise and write the answer in its box.",
     ]
 }

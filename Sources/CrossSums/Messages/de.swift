@@ -90,5 +90,11 @@ extension CrossSumsMessages {
         "play.outside": "In Zeile {row}, Spalte {column} steht keine Zahl.",
         "play.decided": "Über {cell} hast du schon entschieden.",
         "play.noHint": "Gerade gibt es keinen Hinweis.",
+        "sheet.title": "Kreuzsummen",
+        "sheet.profile.easy": "Leicht",
+        "sheet.profile.medium": "Mittel",
+        "sheet.profile.hard": "Schwer",
+        "sheet.profile.extra-hard": "Sehr schwer",
+        "sheet.instructions": "Streich Zahlen durch, bis die übrigen Zahlen jeder Zeile und Spalte ihre Summe ergeben. Kreis die Zahlen ein, die bleiben.",
     ]
 }

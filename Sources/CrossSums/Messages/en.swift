@@ -90,5 +90,12 @@ extension CrossSumsMessages {
         "play.outside": "There is no number at row {row}, column {column}.",
         "play.decided": "You have already decided {cell}.",
         "play.noHint": "There is no hint right now.",
+        // A worksheet (puzzlelab worksheet): the title, the profile names, one line of instructions.
+        "sheet.title": "Cross sums",
+        "sheet.profile.easy": "Easy",
+        "sheet.profile.medium": "Medium",
+        "sheet.profile.hard": "Hard",
+        "sheet.profile.extra-hard": "Extra hard",
+        "sheet.instructions": "Cross out numbers until the numbers left in each row and column add up to its sum; circle the ones you keep.",
     ]
 }

@@ -137,5 +137,8 @@ extension MathCrosswordMessages {
         "play.alreadyThere": "In {cell} liegt schon die {value}.",
         "play.nothingToClear": "In {cell} liegt keine Zahl, die du herausnehmen kannst.",
         "play.noHint": "Gerade gibt es keinen Hinweis.",
+        "sheet.title": "Rechenrätsel",
+        "sheet.profile": "Klasse {number}",
+        "sheet.instructions": "Schreib jede Zahl von den Kärtchen in ein leeres Kästchen, sodass jede Rechnung stimmt.",
     ]
 }

@@ -136,5 +136,9 @@ extension MathCrosswordMessages {
         "play.alreadyThere": "The {value} is already at {cell}.",
         "play.nothingToClear": "There is no number to take out at {cell}.",
         "play.noHint": "There is no hint right now.",
+        // A worksheet (puzzlelab worksheet): the title, the profile names, one line of instructions.
+        "sheet.title": "Math crossword",
+        "sheet.profile": "Grade {number}",
+        "sheet.instructions": "Write each number from the tiles in an empty box so that every sum is right.",
     ]
 }

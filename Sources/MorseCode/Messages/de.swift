@@ -74,5 +74,17 @@ extension MorseMessages {
         "play.wrong#other": "Noch nicht: {count} Zeichen sind falsch. Versuch es noch mal.",
         "play.wrong-length": "Noch nicht: Die Antwort hat zu viele Zeichen. Versuch es noch mal.",
         "play.hint-none": "Es gibt nichts mehr zu zeigen.",
+        "sheet.title": "Morsecode",
+        "sheet.profile": "{mode}, {difficulty}",
+        "sheet.mode.code-to-word": "Wörter lesen",
+        "sheet.mode.code-to-sentence": "Sätze lesen",
+        "sheet.mode.word-to-code": "Wörter schreiben",
+        "sheet.mode.sentence-to-code": "Sätze schreiben",
+        "sheet.difficulty.beginner": "Anfänger",
+        "sheet.difficulty.intermediate": "Mittelstufe",
+        "sheet.difficulty.advanced": "Fortgeschrittene",
+        "sheet.instructions.reading": "Schreib über jeden Code den Buchstaben, für den er steht. Die Tabelle hilft dir.",
+        "sheet.instructions.sending": "Schreib unter jeden Buchstaben seinen Morsecode. Die Tabelle hilft dir.",
+        "sheet.instructions.both": "Füll die leeren Kästchen aus: über jeden Code den Buchstaben, unter jeden Buchstaben den Code. Die Tabelle hilft dir.",
     ]
 }

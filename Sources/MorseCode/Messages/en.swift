@@ -73,5 +73,18 @@ extension MorseMessages {
         "play.wrong#other": "Not yet: {count} symbols are wrong. Try again.",
         "play.wrong-length": "Not yet: the answer has too many symbols. Try again.",
         "play.hint-none": "There is nothing left to show.",
+        // A worksheet (puzzlelab worksheet): the title, the profile names, one line of instructions.
+        "sheet.title": "Morse code",
+        "sheet.profile": "{mode}, {difficulty}",
+        "sheet.mode.code-to-word": "Reading words",
+        "sheet.mode.code-to-sentence": "Reading sentences",
+        "sheet.mode.word-to-code": "Writing words",
+        "sheet.mode.sentence-to-code": "Writing sentences",
+        "sheet.difficulty.beginner": "beginner",
+        "sheet.difficulty.intermediate": "intermediate",
+        "sheet.difficulty.advanced": "advanced",
+        "sheet.instructions.reading": "Write above each code the letter it stands for; the table helps you.",
+        "sheet.instructions.sending": "Write under each letter its Morse code; the table helps you.",
+        "sheet.instructions.both": "Fill in the empty boxes: the letter above each code, the code under each letter; the table helps you.",
     ]
 }

@@ -80,5 +80,8 @@ extension NumberSearchMessages {
         "play.level-complete": "Richtig! Level {level} ist geschafft.",
         "play.game-complete": "Richtig! Du hast jede Antwort gefunden.",
         "play.wrong": "{read} ist nicht {target}. Schau noch mal hin.",
+        "sheet.title": "Zahlensuche",
+        "sheet.profile": "Stufe {level}",
+        "sheet.instructions": "Rechne jede Aufgabe aus, such die Ziffern des Ergebnisses nebeneinander im Gitter und zieh eine Linie durch sie.",
     ]
 }

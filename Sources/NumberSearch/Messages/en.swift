@@ -79,5 +79,9 @@ extension NumberSearchMessages {
         "play.level-complete": "Right! Level {level} is done.",
         "play.game-complete": "Right! You found every answer.",
         "play.wrong": "{read} is not {target}. Look again.",
+        // A worksheet (puzzlelab worksheet): the title, the profile names, one line of instructions.
+        "sheet.title": "Number search",
+        "sheet.profile": "Level {level}",
+        "sheet.instructions": "Work out each question, find the answer's digits next to each other in the grid and draw a line through them.",
     ]
 }

@@ -3,6 +3,11 @@ extension DrawingMessages {
     static let german: [String: String] = [
         "title.solution": "Lösung",
         "title.step": "Schritt {step}",
+        "sheet.title": "{family} – {profile}",
+        "sheet.instructions": "Löse jedes Rätsel.",
+        "sheet.name": "Name: ________________________    Datum: ______________",
+        "sheet.page": "Seite {page} von {pages}",
+        "sheet.answers": "Lösungen: {title}",
         "review.title": "PuzzleLab-Übersicht: {puzzles}",
         "review.seed": "Startwert {seed}",
         "review.seeds": "Startwerte {first}…{last}",

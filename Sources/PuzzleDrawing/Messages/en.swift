@@ -4,6 +4,12 @@ extension DrawingMessages {
         // A drawing's title (render): the parts after the family and id.
         "title.solution": "solution",
         "title.step": "step {step}",
+        // A worksheet's pages (puzzlelab worksheet).
+        "sheet.title": "{family} – {profile}",
+        "sheet.instructions": "Solve each puzzle.",
+        "sheet.name": "Name: ________________________    Date: ______________",
+        "sheet.page": "Page {page} of {pages}",
+        "sheet.answers": "Answers: {title}",
         // The review page.
         "review.title": "PuzzleLab review: {puzzles}",
         "review.seed": "seed {seed}",
