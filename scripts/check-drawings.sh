@@ -165,8 +165,7 @@ for seed in $(grep -v '^#' "$accepted"); do
 done > "$work/expected.jsonl"
 python3 - "$work/accepted.json" "$work/expected.jsonl" <<'PY'
 import json, sys
-pack = json.load(open(sys.argv[1]))
-levels = pack["levels"] if isinstance(pack, dict) else pack  # cross sums packs wrap their levels
+levels = json.load(open(sys.argv[1]))
 expected = [json.loads(line) for line in open(sys.argv[2])]
 strip = lambda puzzle: {k: v for k, v in puzzle.items() if k != "id"}
 assert len(levels) == len(expected) > 0, f"{len(levels)} levels for {len(expected)} seeds"

@@ -55,7 +55,7 @@ public struct ReviewPage: Sendable {
     }
 
     /// What a designer checks first about a puzzle's grade, from its
-    /// ``GradeResult``.
+    /// `GradeResult`.
     public struct Glance: Sendable, Equatable {
         /// The label's code.
         public var label: String
@@ -100,7 +100,7 @@ public struct ReviewPage: Sendable {
     public struct Failure: Sendable, Equatable {
         /// The seed or id.
         public var key: String
-        /// A short stable reason (``GenerationFailure/reason``, or `drawing`).
+        /// A short stable reason (`GenerationFailure.reason`, or `grade-or-drawing`).
         public var reason: String
         /// The one-line message.
         public var message: String

@@ -23,8 +23,7 @@ import Testing
         // The pack's levels are the puzzles of the seeds, in order.
         let pack = try puzzlelab(["pack"] + kind + ["--seeds", "accepted.txt", "--out", "-"], in: dir)
         #expect(pack.status == 0 && pack.stderr == "puzzlelab: wrote 3 hard levels to -\n", "\(pack.stderr)")
-        let levels = try #require(try JSONSerialization.jsonObject(with: Data(pack.stdout.utf8)) as? [String: Any])
-        let packed = try #require(levels["levels"] as? [[String: Any]])
+        let packed = try #require(try JSONSerialization.jsonObject(with: Data(pack.stdout.utf8)) as? [[String: Any]])
         #expect(packed.count == 3)
         for (level, text) in zip(packed, one) {
             let puzzle = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -32,7 +31,8 @@ import Testing
         }
 
         let grade = try puzzlelab(["grade"] + kind + ["--seeds", "accepted.txt", "--format", "csv"], in: dir)
-        #expect(grade.status == 0 && grade.stdout.split(separator: "\n").count == 4, "\(grade.stderr)")
+        let rows = grade.stdout.split(whereSeparator: \.isNewline).map { $0.split(separator: ",") }
+        #expect(grade.status == 0 && rows.first?[1] == "seed" && rows.dropFirst().map { String($0[1]) } == seeds.map(String.init), "\(grade.stderr)")
         let review = try puzzlelab(["review"] + kind + ["--seeds", "accepted.txt"], in: dir)
         #expect(review.status == 0, "\(review.stderr)")
         #expect(review.stdout.contains("<title>PuzzleLab review: cross-sums hard, the 3 seeds of accepted.txt</title>"))
