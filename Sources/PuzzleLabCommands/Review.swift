@@ -7,21 +7,26 @@ struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write one self-contained HTML page for reviewing puzzles.",
         discussion: """
-            For each puzzle the page shows its drawing, seed, profile, grade
-            label, score, technique counts and the grader's explanation;
-            hovering over or clicking a step marks its cells on the drawing,
-            and the solution stays folded until asked for. Printed, it puts
-            one or two puzzles on a page. The page needs no network and no
-            other file (inline SVG, CSS and a small script), and the same
-            arguments give the same bytes. Reviews generated puzzles of seeds
-            SEED … SEED+COUNT-1 (--profile or --count, at most 1,000 on one
-            page), or puzzle files. --language de writes all of the page's
-            text in German.
+            A page for working through a batch: a summary (count, unique
+            share, labels, score range, failures by reason), per puzzle its
+            drawing, solutions (up to 2), guesses, rounds, label and score,
+            sort and filter controls, Accept / Reject buttons and "Export
+            accepted" (or rejected), which downloads the seeds as a file that
+            pack, generate, grade and review take back with --seeds FILE (for
+            puzzle files: the ids). The explanation and the solution stay
+            folded until asked for; hovering over or clicking a step marks
+            its cells on the drawing. The page needs no network and no other
+            file (inline SVG, CSS and a small script), and the same arguments
+            give the same bytes. Reviews generated puzzles of seeds SEED …
+            SEED+COUNT-1 or of --seeds FILE (at most 1,000 on one page; a seed
+            that fails is listed in the summary), or puzzle files.
+            --language de writes all of the page's text in German.
             Refuses to overwrite an existing --out file without --force.
 
             Examples:
               puzzlelab review --profile class_2 --count 6 --out class_2.html
               puzzlelab review --kind cross-sums --profile hard --seed 10 --count 4 --out hard.html
+              puzzlelab review --profile class_3 --seeds accepted-seeds.txt --out accepted.html
               puzzlelab review puzzle.mcw --out puzzle.html
             """
     )

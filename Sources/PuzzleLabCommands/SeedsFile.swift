@@ -45,33 +45,35 @@ struct SeedsFile: Equatable {
     ///   seed or a comment, a seed given twice, a second `kind` or
     ///   `profile` comment, or a file without seeds.
     static func parse(_ data: Data, file: String) throws(FormatError) -> SeedsFile {
+        var text = Substring(String(decoding: data, as: UTF8.self))
+        if text.first == "\u{FEFF}" { text = text.dropFirst() }
         var result = SeedsFile(seeds: [])
+        // The seeds: the lines of the shared lexical rules (FORMATS.md section 0).
         var lines: [Int: Int] = [:]
-        for (index, raw) in String(decoding: data, as: UTF8.self)
-            .split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            let number = index + 1
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            let at = SourceLocation(file: file, line: number)
-            if line.isEmpty { continue }
-            if line.hasPrefix("#") {
-                let comment = line.dropFirst().trimmingCharacters(in: .whitespaces)
-                for (name, keyPath, lineKeyPath) in [("kind", \SeedsFile.kind, \SeedsFile.kindLine), ("profile", \SeedsFile.profile, \SeedsFile.profileLine),
-                                                  ("unique", \SeedsFile.unique, \SeedsFile.uniqueLine)]
-                where comment.hasPrefix(name + ":") {
-                    guard result[keyPath: keyPath] == nil else {
-                        throw FormatError("a second '# \(name):' comment (the first is on line \(result[keyPath: lineKeyPath]))", at: at)
-                    }
-                    result[keyPath: keyPath] = comment.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
-                    result[keyPath: lineKeyPath] = number
-                }
-                continue
-            }
-            guard let seed = Int(line) else {
-                throw FormatError("expected a seed (an integer) or a # comment, found '\(line)'", at: at)
+        for line in try meaningfulLines(of: String(text), file: file) {
+            let at = SourceLocation(file: file, line: line.number)
+            guard let seed = Int(line.content) else {
+                throw FormatError("expected a seed (an integer) or a # comment, found '\(line.content)'", at: at)
             }
             if let first = lines[seed] { throw FormatError("seed \(seed) again (first on line \(first)); give each seed once", at: at) }
-            lines[seed] = number
+            lines[seed] = line.number
             result.seeds.append(seed)
+        }
+        // The comments that say what the seeds are for.
+        let comments = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated()
+            .map { ($0.offset + 1, $0.element.trimmingCharacters(in: .whitespaces)) }.filter { $0.1.hasPrefix("#") }
+        for (number, line) in comments {
+            let comment = line.dropFirst().trimmingCharacters(in: .whitespaces)
+            for (name, keyPath, lineKeyPath) in [("kind", \SeedsFile.kind, \SeedsFile.kindLine), ("profile", \SeedsFile.profile, \SeedsFile.profileLine),
+                                              ("unique", \SeedsFile.unique, \SeedsFile.uniqueLine)]
+            where comment.hasPrefix(name + ":") {
+                guard result[keyPath: keyPath] == nil else {
+                    throw FormatError("a second '# \(name):' comment (the first is on line \(result[keyPath: lineKeyPath]))",
+                                      at: SourceLocation(file: file, line: number))
+                }
+                result[keyPath: keyPath] = comment.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
+                result[keyPath: lineKeyPath] = number
+            }
         }
         guard !result.seeds.isEmpty else {
             throw FormatError("no seeds (expected one integer per line)", at: SourceLocation(file: file, line: 1))

@@ -11,7 +11,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let seeds = [7, 3, 12]
-        let file = "# puzzlelab seeds (pack --seeds FILE, generate --seeds FILE)\n# kind: cross-sums\n# profile: hard\n# unique: false\n"
+        let file = "\u{FEFF}# puzzlelab seeds (pack --seeds FILE, generate --seeds FILE)\n# kind: cross-sums\n# profile: hard\n# unique: false\n"
             + "# accepted\n7\n\n  3 \r\n12\n"
         try file.write(to: dir.appendingPathComponent("accepted.txt"), atomically: true, encoding: .utf8)
         let kind = ["--kind", "cross-sums", "--profile", "hard"]
@@ -60,6 +60,8 @@ import Testing
         ("# profile: hard\n# profile: hard\n1\n", "bad.txt:2: a second '# profile:' comment (the first is on line 1)"),
         ("# unique: true\n1\n", "bad.txt:1: the seeds are of puzzles generated with --unique; give --unique"),
         ("99999999999999999999\n", "bad.txt:1: expected a seed (an integer) or a # comment, found '99999999999999999999'"),
+        ("7 8\n", "bad.txt:1: expected a seed (an integer) or a # comment, found '7 8'"),
+        ("7 # seven\n", "bad.txt:1:3: '#' starts a comment only at the beginning of a line"),
     ])
     func aBadSeedsFileIsRefusedWithItsLine(_ text: String, _ message: String) throws {
         let dir = try temporaryDirectory()
