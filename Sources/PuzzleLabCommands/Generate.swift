@@ -17,7 +17,7 @@ struct Generate: ParsableCommand {
               puzzlelab generate --profile class_4 --count 1000 --format jsonl
               puzzlelab generate --profile my-profile.json --format json
               puzzlelab generate --kind cross-sums --profile hard --show-solution
-              puzzlelab generate --kind cross-sums --profile hard --seeds accepted-seeds.txt
+              puzzlelab generate --profile class_3 --seeds accepted.txt
             """
     )
 

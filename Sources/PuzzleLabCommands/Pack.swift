@@ -18,7 +18,7 @@ struct Pack: ParsableCommand {
             Example:
               puzzlelab pack --kind cross-sums --profile hard --count 100 --out hard.json
               puzzlelab pack --profile class_2 --count 50 --out class_2.json
-              puzzlelab pack --kind cross-sums --profile hard --seeds accepted-seeds.txt --out hard.json
+              puzzlelab pack --profile class_3 --seeds accepted.txt --out accepted.json
             """
     )
 

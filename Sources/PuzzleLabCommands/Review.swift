@@ -26,7 +26,7 @@ struct Review: ParsableCommand {
             Examples:
               puzzlelab review --profile class_2 --count 6 --out class_2.html
               puzzlelab review --kind cross-sums --profile hard --seed 10 --count 4 --out hard.html
-              puzzlelab review --profile class_3 --seeds accepted-seeds.txt --out accepted.html
+              puzzlelab review --profile class_3 --seeds accepted.txt --out accepted.html
               puzzlelab review puzzle.mcw --out puzzle.html
             """
     )
