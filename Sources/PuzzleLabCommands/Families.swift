@@ -150,7 +150,6 @@ struct GenerationOptions: ParsableArguments {
         return .list(file.seeds)
     }
 
-
     /// The seeds SEED … SEED+N-1 of a command that works through N of them
     /// (checked also when `--seeds` is given, as the range it replaces):
     /// `--count`, or the command's own default (`standardCount`) when it is
