@@ -4,8 +4,11 @@
 # headless Chromium (a screenshot with ink on it, no console output, and a
 # click on a step shows its highlight); a worksheet of every family made into
 # a PDF and rasterised page by page by pdftoppm (ink on every page, the
-# boards expected on each). Installs librsvg2-bin, chromium and
-# poppler-utils with apt when they are missing.
+# boards expected on each); then a review page of 40 generated puzzles
+# worked through as a designer does (scripts/check-review.mjs: filter, sort,
+# accept and reject, export), the exported seeds packed again, and the page
+# printed to PDF (every page rasterised by pdftoppm, with ink). Installs
+# librsvg2-bin, chromium and poppler-utils with apt when they are missing.
 #
 #     scripts/check-drawings.sh [BIN]     # BIN: the puzzlelab binary (default .build/release/puzzlelab)
 set -euo pipefail
@@ -18,7 +21,12 @@ if ! command -v rsvg-convert >/dev/null || ! command -v chromium >/dev/null || !
 fi
 
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+browser=
+cleanup() {
+  if [ -n "$browser" ]; then kill "$browser" 2>/dev/null || true; wait "$browser" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
 
 # ink PNG MIN: fails unless at least MIN of the PNG's pixels are dark (the
 # image is not blank nor one colour). Decodes 8-bit PNGs with zlib only.
@@ -157,4 +165,42 @@ if grep 'CONSOLE' "$work/probe.log" | grep -v 'review-check'; then
   echo "clicking a step wrote to the console (above)" >&2
   exit 1
 fi
+echo "== a batch of 40 math crosswords reviewed in headless Chromium: filter, sort, accept and reject, export"
+batch="$work/batch.html"
+"$bin" review --kind math-crossword --profile class_3 --count 40 --out "$batch"
+mkdir -p "$work/downloads"
+chromium --headless=new --no-sandbox --disable-gpu --no-first-run --window-size=1100,1400 \
+  --user-data-dir="$work/profile" --remote-debugging-port=0 about:blank > "$work/chromium.log" 2>&1 &
+browser=$!
+for _ in $(seq 200); do [ -s "$work/profile/DevToolsActivePort" ] && break; sleep 0.1; done
+devtools=$(head -1 "$work/profile/DevToolsActivePort" 2>/dev/null || true)
+[ -n "$devtools" ] || { cat "$work/chromium.log"; echo "check-drawings: chromium did not start" >&2; exit 1; }
+node --experimental-websocket --no-warnings scripts/check-review.mjs "$devtools" "$batch" hard "$work/downloads" "$work/batch.png"
+kill "$browser"; wait "$browser" 2>/dev/null || true; browser=
+ink "$work/batch.png" 0.005
+
+echo "== the accepted seeds packed again: exactly those puzzles, in order"
+accepted="$work/downloads/accepted-seeds.txt"
+"$bin" pack --kind math-crossword --profile class_3 --seeds "$accepted" --out "$work/accepted.json"
+for seed in $(grep -v '^#' "$accepted"); do
+  "$bin" generate --kind math-crossword --profile class_3 --seed "$seed" --format jsonl
+done > "$work/expected.jsonl"
+python3 - "$work/accepted.json" "$work/expected.jsonl" <<'PY'
+import json, sys
+levels = json.load(open(sys.argv[1]))
+expected = [json.loads(line) for line in open(sys.argv[2])]
+strip = lambda puzzle: {k: v for k, v in puzzle.items() if k != "id"}
+assert len(levels) == len(expected) > 0, f"{len(levels)} levels for {len(expected)} seeds"
+assert [strip(l) for l in levels] == [strip(p) for p in expected], "the pack's levels are not the accepted seeds' puzzles"
+print(f"the pack holds the {len(levels)} accepted puzzles, in order")
+PY
+
+echo "== the batch page printed to PDF: every page has ink"
+chromium --headless --no-sandbox --disable-gpu --no-pdf-header-footer --print-to-pdf="$work/batch.pdf" "file://$batch" \
+  > "$work/print.log" 2>&1
+pdftoppm -r 40 -png "$work/batch.pdf" "$work/print"
+pages=("$work"/print-*.png)
+[ "${#pages[@]}" -ge 5 ] || { echo "the printed page has ${#pages[@]} pages, expected at least 5 for 40 puzzles" >&2; exit 1; }
+for png in "${pages[@]}"; do ink "$png" 0.002; done
+
 echo "drawings passed"

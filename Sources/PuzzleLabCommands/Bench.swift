@@ -71,6 +71,7 @@ struct Bench: AsyncParsableCommand {
         if weights.weights != nil && !grade { throw ValidationError("--weights changes the grades' scores; --no-grade makes none.") }
         if options.count != nil && duration != nil { throw ValidationError("give either --count or --duration, not both.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be a number of seconds between 0 and 86400.") }
+        try options.refuseSeedsFile("bench works through --seed and --count (or --duration)")
         guard options.seed >= 0 || duration == nil else { throw ValidationError("--duration needs a non-negative --seed.") }
         _ = try seeds()
     }
@@ -79,7 +80,7 @@ struct Bench: AsyncParsableCommand {
     /// --duration every seed from SEED up to `Int.max` (the clock stops the
     /// run long before).
     func seeds() throws -> ClosedRange<Int> {
-        duration == nil ? try options.seeds(standardCount: Self.defaultCount) : options.seed...Int.max
+        duration == nil ? try options.seedRange(standardCount: Self.defaultCount) : options.seed...Int.max
     }
 
     func run() async throws {

@@ -63,8 +63,9 @@ struct Export: AsyncParsableCommand {
 
     func validate() throws {
         if listColumns { return }
+        try options.refuseSeedsFile("export works through --seed and --count (it resumes by row)")
         guard options.count != nil else { throw ValidationError("missing --count N.") }
-        _ = try options.seeds(standardCount: 1)
+        _ = try options.seedRange(standardCount: 1)
         guard let out, !out.isEmpty else { throw ValidationError("missing --out FILE.csv.") }
         if out == "-" && resume { throw ValidationError("--resume needs --out FILE.csv (standard output cannot be resumed).") }
     }

@@ -104,11 +104,15 @@ struct GenerationOptions: ParsableArguments {
     var profile: [String] = []
 
     // .unconditional: a negative seed (legal) or count (refused with a reason) is a value, not an option.
-    @Option(name: .shortAndLong, parsing: .unconditional, help: "The seed of the first puzzle (any integer).")
-    var seed = 1
+    @Option(name: [.customShort("s"), .customLong("seed")], parsing: .unconditional, help: "The seed of the first puzzle (any integer; default: 1).")
+    var firstSeed: Int?
 
     @Option(name: .shortAndLong, parsing: .unconditional, help: "How many puzzles (seeds); default: 1 for generate and grade, 100 for pack, 20,000 per profile for bench; export needs it.")
     var count: Int?
+
+    @Option(name: .customLong("seeds"), help: ArgumentHelp("A file of seeds, one per line (# comments; - reads standard input): the puzzles of exactly these seeds, in order, instead of --seed and --count (generate, grade, pack, review).",
+                                                          valueName: "file"))
+    var seedsFile: String?
 
     @Flag(help: "Only puzzles with exactly one solution.")
     var unique = false
@@ -116,17 +120,44 @@ struct GenerationOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(minBlanksHelp, valueName: "N"))
     var minBlanks: Int?
 
+    /// The seed of the first puzzle: `--seed`, 1 by default.
+    var seed: Int { firstSeed ?? 1 }
+
     func validate() throws {
         if let count, count < 1 { throw ValidationError("--count must be at least 1.") }
+        if seedsFile != nil && (firstSeed != nil || count != nil) {
+            throw ValidationError("--seeds gives the seeds itself: give --seeds FILE or --seed / --count, not both.")
+        }
     }
 
-    /// The seeds SEED … SEED+N-1 of a command that works through N of them:
+    /// Refuses `--seeds` for a command that works through a range of seeds
+    /// (`command` says which and how).
+    func refuseSeedsFile(_ command: String) throws {
+        if seedsFile != nil { throw ValidationError("--seeds is for generate, grade, pack and review; \(command).") }
+    }
+
+    /// The seeds of a command that works through them for the family's
+    /// profile `profile`: the `--seeds` file's (read here, once: it may be
+    /// standard input), else ``seedRange(standardCount:)``.
+    ///
+    /// - Throws: a one-line error for a seeds file that cannot be read, has
+    ///   a bad line or names another family or profile, or a range past
+    ///   `Int.max`.
+    func seeds<F: PuzzleFamily>(standardCount: Int, family: F, profile: F.Profile) throws -> Seeds {
+        guard let seedsFile else { return .range(try seedRange(standardCount: standardCount)) }
+        let file = try SeedsFile.parse(readInput(path: seedsFile), file: seedsFile)
+        try file.refuseOther(kind: family.info.name, profile: family.id(of: profile), unique: unique, file: seedsFile)
+        return .list(file.seeds)
+    }
+
+    /// The seeds SEED … SEED+N-1 of a command that works through N of them
+    /// (checked also when `--seeds` is given, as the range it replaces):
     /// `--count`, or the command's own default (`standardCount`) when it is
     /// not given. Each command checks its seeds with this in `validate()`
     /// and works through the same range.
     ///
     /// - Throws: a usage error when the range would run past `Int.max`.
-    func seeds(standardCount: Int) throws -> ClosedRange<Int> {
+    func seedRange(standardCount: Int) throws -> ClosedRange<Int> {
         let count = self.count ?? standardCount
         let (last, overflow) = seed.addingReportingOverflow(count - 1)
         guard count >= 1, !overflow else {

@@ -6,12 +6,13 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate puzzles of any family for a profile.",
         discussion: """
-            Seeds are SEED, SEED+1, … SEED+COUNT-1; the same seed always gives
-            the same puzzle, byte for byte. With --count above 1 the run ends
-            with one line on standard error: the puzzles written (by label
-            with --difficulty; generate does not grade, grade --count does)
-            and the seeds that failed, by reason. A progress bar shows on
-            standard error while it is a terminal.
+            Seeds are SEED, SEED+1, … SEED+COUNT-1, or those of a --seeds file
+            (one per line, as a review page exports them); the same seed always
+            gives the same puzzle, byte for byte. With more than one seed the
+            run ends with one line on standard error: the puzzles written (by
+            label with --difficulty; generate does not grade, grade --count
+            does) and the seeds that failed, by reason. A progress bar shows
+            on standard error while it is a terminal.
 
             Examples:
               puzzlelab generate --profile class_1 --seed 42
@@ -20,6 +21,7 @@ struct Generate: ParsableCommand {
               puzzlelab generate --profile class_4 --count 1000 --format jsonl
               puzzlelab generate --profile my-profile.json --format json
               puzzlelab generate --kind cross-sums --profile hard --show-solution
+              puzzlelab generate --profile class_3 --seeds accepted.txt
             """
     )
 
@@ -45,8 +47,8 @@ struct Generate: ParsableCommand {
             throw ValidationError("generate writes no score, and --difficulty picks by label, which weights do not change: "
                                   + "grade the puzzles with puzzlelab grade --weights (or export --weights) to see their predicted seconds.")
         }
-        _ = try options.seeds(standardCount: 1)
-        guard format != "json" || (options.count ?? 1) == 1 else {
+        _ = try options.seedRange(standardCount: 1)
+        guard format != "json" || ((options.count ?? 1) == 1 && options.seedsFile == nil) else {
             throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")
         }
     }
@@ -67,7 +69,7 @@ struct Generate: ParsableCommand {
         let profile = try options.singleProfile(family)
         try options.refuseUnsupported(family, label: difficulty)
         var totals = RunTotals()
-        let seeds = try options.seeds(standardCount: 1)
+        let seeds = try options.seeds(standardCount: 1, family: family, profile: profile)
         let bar = ProgressBar(label: "generate", total: seeds.count, duration: nil)
         for (done, seed) in seeds.enumerated() {
             bar.update(done: done)
@@ -83,7 +85,7 @@ struct Generate: ParsableCommand {
             totals.add(label: difficulty)
             let puzzle = generated.puzzle
             let id = family.id(of: puzzle)
-            if output == .text && seed != seeds.lowerBound { print("") }
+            if output == .text && seed != seeds.first { print("") }
             let comment = "\(id): profile \(family.id(of: profile)), seed \(seed), attempts \(generated.attempts)"
                 + generated.notes.map { ", \($0)" }.joined()
             print(family.write(puzzle, as: output, comments: [comment]), terminator: "")

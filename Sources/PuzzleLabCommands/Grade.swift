@@ -60,12 +60,12 @@ struct Grade: ParsableCommand {
     @OptionGroup var weights: WeightsOption
 
     func validate() throws {
-        let generating = !options.profile.isEmpty || options.count != nil
+        let generating = !options.profile.isEmpty || options.count != nil || options.seedsFile != nil
         guard files.isEmpty == generating else {
-            throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count to grade generated puzzles."
-                                                : "Give puzzle files or --profile / --count, not both.")
+            throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count / --seeds to grade generated puzzles."
+                                                : "Give puzzle files or --profile / --count / --seeds, not both.")
         }
-        if generating { _ = try options.seeds(standardCount: 1) }
+        if generating { _ = try options.seedRange(standardCount: 1) }
         guard !(explain && format == .csv) else { throw ValidationError("--explain works with --format text or json.") }
     }
 
@@ -120,7 +120,7 @@ struct Grade: ParsableCommand {
         let profile = try options.singleProfile(family)
         let id = family.id(of: profile)
         let weights = try weights.load(family)
-        let seeds = try options.seeds(standardCount: 1)
+        let seeds = try options.seeds(standardCount: 1, family: family, profile: profile)
         let bar = ProgressBar(label: "grade", total: seeds.count, duration: nil)
         defer { bar.finish() }
         for (done, seed) in seeds.enumerated() {

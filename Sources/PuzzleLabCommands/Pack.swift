@@ -9,7 +9,8 @@ struct Pack: ParsableCommand {
             Writes COUNT levels (default 100) of the family's profile (the
             first by default, as in every command) to FILE (- for standard
             output). Level i comes from seed SEED + i - 1, so a shorter pack
-            is the start of a longer one; levels carry their solutions. Cross sums packs
+            is the start of a longer one, or from the i-th seed of a --seeds
+            file (as a review page exports them); levels carry their solutions. Cross sums packs
             number their levels from 1 (ids hard-1, hard-2, …). The file is
             written atomically, and an existing FILE is kept unless --force.
             A pack holds at most 10,000 levels (it is built in memory).
@@ -17,6 +18,7 @@ struct Pack: ParsableCommand {
             Example:
               puzzlelab pack --kind cross-sums --profile hard --count 100 --out hard.json
               puzzlelab pack --profile class_2 --count 50 --out class_2.json
+              puzzlelab pack --profile class_3 --seeds accepted.txt --out accepted.json
             """
     )
 
@@ -38,9 +40,14 @@ struct Pack: ParsableCommand {
     static let mostLevels = 10_000
 
     func validate() throws {
-        let seeds = try options.seeds(standardCount: Self.defaultCount)
-        guard seeds.count <= Self.mostLevels else {
-            throw ValidationError("--count \(seeds.count): a pack holds at most \(Self.mostLevels) levels (it is built in memory and written whole); write several packs with --seed.")
+        let seeds = try options.seedRange(standardCount: Self.defaultCount)
+        try Self.refuseTooMany(seeds.count, given: "--count \(seeds.count)")
+    }
+
+    /// Refuses more than ``mostLevels`` seeds (`given` says where they come from).
+    private static func refuseTooMany(_ count: Int, given: String) throws {
+        guard count <= mostLevels else {
+            throw ValidationError("\(given): a pack holds at most \(mostLevels) levels (it is built in memory and written whole); write several packs with --seed.")
         }
     }
 
@@ -53,7 +60,9 @@ struct Pack: ParsableCommand {
         let profile = try options.singleProfile(family)
         if out != "-" { try refuseExisting(out, replacing: force) }
         var puzzles: [F.Puzzle] = []
-        for (offset, seed) in try options.seeds(standardCount: Self.defaultCount).enumerated() {
+        let seeds = try options.seeds(standardCount: Self.defaultCount, family: family, profile: profile)
+        try Self.refuseTooMany(seeds.count, given: "--seeds \(options.seedsFile ?? ""): \(seeds.count) seeds")
+        for (offset, seed) in seeds.enumerated() {
             let level = offset + 1
             do throws(GenerationFailure) {
                 puzzles.append(try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle)

@@ -67,17 +67,21 @@ struct WorksheetCommand: ParsableCommand {
     /// The most generated puzzles one worksheet holds.
     static let mostPuzzles = 500
 
+    /// Refuses more than ``mostPuzzles`` seeds (`given` says where they come from).
+    private static func refuseTooMany(_ count: Int, given: String) throws {
+        guard count <= mostPuzzles else {
+            throw ValidationError("\(given) \(count): a worksheet holds at most \(mostPuzzles) generated puzzles; make several with --seed.")
+        }
+    }
+
     func validate() throws {
-        let generating = !options.profile.isEmpty || options.count != nil
+        let generating = !options.profile.isEmpty || options.count != nil || options.seedsFile != nil
         guard files.isEmpty == generating else {
-            throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count to make a worksheet of generated puzzles."
-                                                : "Give puzzle files or --profile / --count, not both.")
+            throw ValidationError(files.isEmpty ? "Give puzzle files (- for standard input), or --profile / --count / --seeds to make a worksheet of generated puzzles."
+                                                : "Give puzzle files or --profile / --count / --seeds, not both.")
         }
         if generating {
-            let seeds = try options.seeds(standardCount: 1)
-            guard seeds.count <= Self.mostPuzzles else {
-                throw ValidationError("--count \(seeds.count): a worksheet holds at most \(Self.mostPuzzles) generated puzzles; make several with --seed.")
-            }
+            try Self.refuseTooMany(options.seedRange(standardCount: 1).count, given: "--count")
         }
         if let perPage, !(1...Worksheet.mostPerPage * 2).contains(perPage) {
             throw ValidationError("--per-page must be from 1 to \(Worksheet.mostPerPage * 2).")
@@ -106,7 +110,9 @@ struct WorksheetCommand: ParsableCommand {
         try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         var puzzles: [F.Puzzle] = []
-        for seed in try options.seeds(standardCount: 1) {
+        let seeds = try options.seeds(standardCount: 1, family: family, profile: profile)
+        try Self.refuseTooMany(seeds.count, given: "--seeds \(options.seedsFile ?? "")")
+        for seed in seeds {
             do {
                 puzzles.append(try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle)
             } catch {

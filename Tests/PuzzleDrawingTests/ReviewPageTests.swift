@@ -14,7 +14,9 @@ import Testing
             let puzzle = try family.generate(family.profiles[1], GenerationRequest(seed: seed)).puzzle
             let entry = try family.reviewEntry(puzzle, facts: [("seed", String(seed))])
             sentences += entry.steps.count
-            #expect(entry.facts.map(\.name) == ["seed", "grade", "score", "steps"])
+            #expect(entry.facts.map(\.name) == ["seed"] && entry.key == family.id(of: puzzle))
+            let grade = try family.grade(puzzle, solutionsUpTo2: nil, explain: false)
+            #expect(entry.grade == ReviewPage.Glance(grade) && entry.grade.steps == entry.steps.count)
             #expect(entry.techniques.reduce(0) { $0 + $1.count } == entry.steps.count)
             entries.append(entry)
         }
@@ -39,6 +41,98 @@ import Testing
         #expect(ReviewPage(title: "R & D", entries: entries).html == html)
     }
 
+    /// Issue 38: a batch page's summary counts what its entries say
+    /// (computed here again from the entries), lists the failures by
+    /// reason, and shows each number.
+    @Test func theSummaryCountsTheEntriesAndListsTheFailures() throws {
+        let family = CrossSumsFamily()
+        let profile = family.profiles[2]
+        var entries: [ReviewPage.Entry] = []
+        for seed in 1...7 {
+            let puzzle = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+            entries.append(try family.reviewEntry(puzzle, key: String(seed), facts: [("seed", String(seed))]))
+        }
+        let failures = [ReviewPage.Failure(key: "9", reason: "no-unique", message: "seed 9: no unique puzzle"),
+                        ReviewPage.Failure(key: "8", reason: "a-reason", message: "seed 8: a reason"),
+                        ReviewPage.Failure(key: "11", reason: "no-unique", message: "seed 11: no unique puzzle")]
+        let page = ReviewPage(title: "batch", entries: entries, labels: family.reviewLabels(language: .english), failures: failures,
+                              export: ReviewPage.Export(what: "seeds", header: ["kind: cross-sums", "profile: \(family.id(of: profile))"]))
+        let summary = page.summary
+        let scores = entries.map(\.grade.score).sorted()
+        #expect(summary.count == 7)
+        #expect(summary.unique == entries.filter { $0.grade.solutionsUpTo2 == 1 }.count)
+        #expect(summary.labels.map(\.code) == family.gradeLabels)
+        for label in summary.labels { #expect(label.count == entries.filter { $0.grade.label == label.code }.count) }
+        #expect(summary.labels.reduce(0) { $0 + $1.count } == 7)
+        #expect(summary.scores?.lowest == scores.first && summary.scores?.median == scores[3] && summary.scores?.highest == scores.last)
+        #expect(summary.failures.map(\.reason) == ["a-reason", "no-unique"] && summary.failures.map(\.keys) == [["8"], ["9", "11"]])
+        let html = page.html
+        let unique = summary.unique
+        for text in ["<dd id=\"summary-count\">7</dd>",
+                     "<dd id=\"summary-unique\">\(unique) of 7 (\((unique * 200 + 7) / 14) %) have exactly one solution</dd>",
+                     "<dd id=\"summary-scores\">lowest \(scores[0]), median \(scores[3]), highest \(scores[6])</dd>",
+                     "<dd id=\"summary-failures\">3</dd>",
+                     "<tr data-reason=\"no-unique\"><td>no-unique</td><td>2</td><td>9, 11</td></tr>",
+                     "<li>seed 8: a reason</li>"] {
+            #expect(html.contains(text), "\(text)")
+        }
+        for label in summary.labels {
+            #expect(html.contains("<tr data-label=\"\(label.code)\"><td>\(label.name)</td><td>\(label.count)</td></tr>"))
+        }
+        // The median of an even count is the lower middle score.
+        let six = ReviewPage(title: "t", entries: Array(entries.prefix(6))).summary
+        #expect(six.scores?.median == entries.prefix(6).map(\.grade.score).sorted()[2])
+        #expect(ReviewPage(title: "t", entries: []).summary.scores == nil)
+    }
+
+    /// Issue 38: every puzzle's grade at a glance as data attributes and
+    /// a table, the sort, filter, verdict and export controls, and the
+    /// explanation folded like the solution.
+    @Test func eachPuzzleCarriesItsGradeAndTheControlsAreThere() throws {
+        let family = MathCrosswordFamily()
+        let profile = family.profiles[1]
+        var entries: [ReviewPage.Entry] = []
+        for seed in 1...4 {
+            let puzzle = try family.generate(profile, GenerationRequest(seed: seed)).puzzle
+            entries.append(try family.reviewEntry(puzzle, key: String(seed), facts: []))
+        }
+        let labels = family.reviewLabels(language: .english)
+        let page = ReviewPage(title: "t", entries: entries, labels: labels,
+                              export: ReviewPage.Export(what: "seeds", header: ["kind: math-crossword", "profile: x"]))
+        let html = page.html
+        for (index, entry) in entries.enumerated() {
+            let grade = entry.grade
+            let rank = try #require(labels.firstIndex { $0.code == grade.label })
+            #expect(html.contains("<section class=\"puzzle\" id=\"puzzle-\(index + 1)\" data-order=\"\(index + 1)\" data-key=\"\(index + 1)\" "
+                                  + "data-label=\"\(grade.label)\" data-label-rank=\"\(rank)\" data-score=\"\(grade.score)\" "
+                                  + "data-solutions=\"\(grade.solutionsUpTo2.map(String.init) ?? "")\" data-guesses=\"\(grade.guesses)\" "
+                                  + "data-rounds=\"\(grade.rounds)\" data-complete=\"\(grade.complete)\" data-verdict=\"\">"), "entry \(index + 1)")
+            #expect(html.contains("<tr><td>\(grade.solutionsText)</td><td>\(grade.guesses)</td><td>\(grade.rounds)</td><td>\(grade.labelName)</td>"
+                                  + "<td>\(grade.score)</td><td>\(grade.steps)</td></tr>"))
+        }
+        #expect(html.components(separatedBy: "<th>solutions</th><th>guesses</th><th>rounds</th><th>grade</th><th>score</th><th>steps</th>").count == 5)
+        for control in ["<select id=\"sort\"><option value=\"order\">", "<option value=\"score-up\">", "<option value=\"score-down\">",
+                        "<option value=\"label\">", "<select id=\"filter-label\"><option value=\"\">all</option>",
+                        "<input type=\"number\" id=\"score-min\"", "<input type=\"number\" id=\"score-max\"",
+                        "<button type=\"button\" id=\"export-accepted\" data-file=\"accepted-seeds.txt\">Export accepted</button>",
+                        "<button type=\"button\" id=\"export-rejected\" data-file=\"rejected-seeds.txt\">Export rejected</button>",
+                        "data-header=\"# kind: math-crossword\n# profile: x\"", "<output id=\"verdicts\""] {
+            #expect(html.contains(control), "\(control)")
+        }
+        for label in labels { #expect(html.contains("<option value=\"\(label.code)\">\(label.name) (")) }
+        #expect(html.components(separatedBy: "<button type=\"button\" data-verdict=\"accepted\" aria-pressed=\"false\">Accept</button>").count == 5)
+        #expect(html.components(separatedBy: "<button type=\"button\" data-verdict=\"rejected\" aria-pressed=\"false\">Reject</button>").count == 5)
+        // Every step list is inside a folded explanation; nothing is open.
+        let withSteps = entries.filter { !$0.steps.isEmpty }
+        #expect(!withSteps.isEmpty)
+        #expect(html.components(separatedBy: "<ol class=\"steps\">").count == withSteps.count + 1)
+        for entry in withSteps {
+            #expect(html.contains("<details class=\"explanation\">\n<summary>Show the explanation (\(entry.steps.count) \(entry.steps.count == 1 ? "step" : "steps"))</summary>\n<ol class=\"steps\">"))
+        }
+        #expect(!html.contains("<details open") && !html.contains(" open>"))
+        #expect(page.html == html)
+    }
+
     @Test func theDrawingWordsAreCompleteInEveryLanguage() {
         #expect(DrawingMessages.catalogue.problems() == [])
     }
@@ -51,13 +145,15 @@ import Testing
         let puzzle = try family.generate(family.profiles[1], GenerationRequest(seed: 2)).puzzle
         let grade = try family.grade(puzzle, solutionsUpTo2: nil, explain: true, language: .german, timeLimit: nil)
         let entry = try family.reviewEntry(puzzle, facts: [("Startwert", "2")], language: .german)
-        #expect(entry.facts.map(\.name) == ["Startwert", "Einstufung", "Punkte", "Schritte"])
-        #expect(entry.facts[1].value == grade.labelName)
+        #expect(entry.facts.map(\.name) == ["Startwert"])
+        #expect(entry.grade.labelName == grade.labelName)
         #expect(entry.steps == grade.explanation && !entry.steps.isEmpty)
         #expect(entry.techniques.map(\.name) == grade.stepsPerTechnique.filter { $0.steps > 0 }.map(\.technique.name))
         let html = ReviewPage(title: "Übersicht", entries: [entry], language: .german).html
         for text in ["<html lang=\"de\">", "<p class=\"note\">1 Rätsel. Zeig auf einen Schritt", "<dt>Techniken</dt>",
-                     "<summary>Lösung zeigen</summary>"] {
+                     "<summary>Lösung zeigen</summary>",
+                     "<th>Lösungen</th><th>Rateschritte</th><th>Runden</th><th>Einstufung</th><th>Punkte</th><th>Schritte</th>",
+                     "<summary>Erklärung zeigen (\(entry.steps.count) Schritte)</summary>", ">Annehmen</button>"] {
             #expect(html.contains(text), "\(text)")
         }
         #expect(ReviewPage(title: "Übersicht", entries: [entry, entry], language: .german).html.contains("<p class=\"note\">2 Rätsel. "))
@@ -69,7 +165,9 @@ import Testing
         #expect(letters(svg).contains(letters(escapeXML("1. \(grade.explanation[0])"))))
         let stopped = try family.reviewEntry(family.generate(family.profiles[3], GenerationRequest(seed: 1)).puzzle, facts: [],
                                              language: .german, timeLimit: .zero)
-        #expect(stopped.facts.contains { $0.name == "Einstufung" && $0.value.hasSuffix(" (nach Ablauf der Zeit abgebrochen: mindestens so schwer)") })
+        #expect(!stopped.grade.complete)
+        #expect(ReviewPage(title: "t", entries: [stopped], language: .german).html
+            .contains("<td>\(stopped.grade.labelName) (nach Ablauf der Zeit abgebrochen: mindestens so schwer)</td>"))
     }
 
     /// Issue 33: a review entry is graded once, within the budget it is
@@ -78,7 +176,8 @@ import Testing
         let family = CrossSumsFamily()
         let puzzle = try family.generate(family.profiles[3], GenerationRequest(seed: 1)).puzzle
         let stopped = try family.reviewEntry(puzzle, facts: [], timeLimit: .zero)
-        #expect(stopped.facts.contains { $0.name == "grade" && $0.value.hasSuffix("(stopped by the time budget: a lower bound)") })
+        #expect(!stopped.grade.complete && stopped.grade.solutionsUpTo2 == nil)
+        #expect(ReviewPage(title: "t", entries: [stopped]).html.contains("(stopped by the time budget: a lower bound)</td><td>"))
         #expect(stopped.steps.isEmpty && stopped.solution.contains("<svg"))
         // Without a solution of its own and without time, there is none to draw.
         var bare = puzzle
