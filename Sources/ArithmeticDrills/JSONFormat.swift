@@ -35,15 +35,29 @@ public enum JSONFormat: PuzzleJSONFormat {
         readJSONLines(text) { (data, line) throws(FormatError) in try read(data, file: file, line: line) }
     }
 
-    /// The sheet as one JSON object (keys sorted).
+    /// The sheet as one JSON object (keys sorted): the bytes of `JSONEncoder`
+    /// with `canonicalJSONEncoder(pretty:)` encoding `SheetJSON`,
+    /// written directly.
     public static func write(_ sheet: Puzzle, pretty: Bool) -> String {
-        let json = SheetJSON(id: sheet.id, difficulty: sheet.difficulty, target: sheet.target,
-                             exercises: sheet.exercises.enumerated().map { i, e in
-                                 ExerciseJSON(type: e.type, firstNumber: e.firstNumber, secondNumber: e.secondNumber,
-                                              difficulty: e.difficulty, answer: i < sheet.answers.count ? sheet.answers[i] : nil)
-                             })
-        let data = (try? canonicalJSONEncoder(pretty: pretty).encode(json)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        var w = JSONWriter(pretty: pretty, capacity: 128 + sheet.exercises.count * (pretty ? 192 : 96))
+        w.beginObject()
+        w.key("difficulty"); w.integer(sheet.difficulty.rawValue)
+        w.key("exercises")
+        w.beginArray()
+        for (i, exercise) in sheet.exercises.enumerated() {
+            w.beginObject()
+            if i < sheet.answers.count, let answer = sheet.answers[i] { w.key("answer"); w.integer(answer) }
+            w.key("difficulty"); w.integer(exercise.difficulty.rawValue)
+            w.key("firstNumber"); w.integer(exercise.firstNumber)
+            w.key("secondNumber"); w.integer(exercise.secondNumber)
+            w.key("type"); w.string(exercise.type.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("id"); w.string(sheet.id)
+        if let target = sheet.target { w.key("target"); w.integer(target) }
+        w.endObject()
+        return w.text
     }
 
     private static func sheet(_ json: SheetJSON, file: String, line: Int) throws(FormatError) -> Puzzle {

@@ -72,10 +72,32 @@ public enum JSONFormat: PuzzleJSONFormat {
     }
 
     /// One puzzle as JSON with sorted keys: pretty-printed, or compact on one
-    /// line (for JSON Lines).
+    /// line (for JSON Lines). The bytes are those of `JSONEncoder` with
+    /// `canonicalJSONEncoder(pretty:)` encoding the ``Puzzle``,
+    /// written directly.
     public static func write(_ puzzle: Puzzle, pretty: Bool = false) -> String {
-        guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(puzzle) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        var w = JSONWriter(pretty: pretty, capacity: 256 + puzzle.rows * puzzle.columns * (pretty ? 24 : 8))
+        w.beginObject()
+        w.key("columnSums"); w.integers(puzzle.columnSums)
+        w.key("difficulty"); w.string(puzzle.difficulty)
+        w.key("grid")
+        w.beginArray()
+        for row in puzzle.grid { w.integers(row) }
+        w.endArray()
+        w.key("id"); w.string(puzzle.id)
+        w.key("rowSums"); w.integers(puzzle.rowSums)
+        if let solution = puzzle.solution {
+            w.key("solution")
+            w.beginArray()
+            for row in solution {
+                w.beginArray()
+                for kept in row { w.bool(kept) }
+                w.endArray()
+            }
+            w.endArray()
+        }
+        w.endObject()
+        return w.text
     }
 
     /// A level pack: a JSON array with one compact puzzle per line, so packs

@@ -44,10 +44,81 @@ public enum JSONFormat: PuzzleJSONFormat {
     }
 
     /// One level as JSON with sorted keys: pretty-printed, or compact on one
-    /// line (for JSON Lines).
+    /// line (for JSON Lines). The bytes are those of `JSONEncoder` with
+    /// `canonicalJSONEncoder(pretty:)` encoding the ``Puzzle``,
+    /// written directly.
     public static func write(_ level: Puzzle, pretty: Bool) -> String {
-        guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(level) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        // About 120 bytes a cell in the compact form.
+        var w = JSONWriter(pretty: pretty, capacity: 512 + level.cells.count * (pretty ? 320 : 128))
+        w.beginObject()
+        w.key("cells")
+        w.beginArray()
+        for cell in level.cells {
+            w.beginObject()
+            if let value = cell.currentValue { w.key("currentValue"); w.number(value) }
+            if let value = cell.fixedValue { w.key("fixedValue"); w.number(value) }
+            w.key("id"); w.uuid(cell.id)
+            if let symbol = cell.operatorSymbol { w.key("operatorSymbol"); w.string(symbol) }
+            w.key("position"); w.position(cell.position)
+            w.key("type"); w.string(cell.type.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("columns"); w.integer(level.columns)
+        w.key("difficulty"); write(level.difficulty, to: &w)
+        w.key("equations")
+        w.beginArray()
+        for equation in level.equations {
+            w.beginObject()
+            w.key("cellPositions")
+            w.beginArray()
+            for position in equation.cellPositions { w.position(position) }
+            w.endArray()
+            w.key("id"); w.uuid(equation.id)
+            w.key("orientation"); w.string(equation.orientation.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("id"); w.string(level.id)
+        w.key("numberPool")
+        w.beginArray()
+        for number in level.numberPool { w.number(number) }
+        w.endArray()
+        w.key("rows"); w.integer(level.rows)
+        if let solution = level.solution {
+            w.key("solution")
+            w.beginArray()
+            for entry in solution {
+                w.beginObject()
+                w.key("column"); w.integer(entry.column)
+                w.key("row"); w.integer(entry.row)
+                w.key("value"); w.number(entry.value)
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.endObject()
+        return w.text
+    }
+
+    /// A profile as `JSONEncoder` writes it, keys sorted.
+    private static func write(_ profile: Profile, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("allowedOperators")
+        w.beginArray()
+        for symbol in profile.allowedOperators { w.string(symbol) }
+        w.endArray()
+        w.key("displayName"); w.string(profile.displayName)
+        w.key("gridColumns"); w.integer(profile.gridColumns)
+        w.key("gridRows"); w.integer(profile.gridRows)
+        w.key("id"); w.string(profile.id)
+        w.key("maxEquations"); w.integer(profile.maxEquations)
+        w.key("maxOperandsPerEquation"); w.integer(profile.maxOperandsPerEquation)
+        w.key("maxValue"); w.number(profile.maxValue)
+        w.key("minCrossingsPerEquation"); w.integer(profile.minCrossingsPerEquation)
+        w.key("minEquations"); w.integer(profile.minEquations)
+        w.key("minValue"); w.number(profile.minValue)
+        w.endObject()
     }
 
     private struct Problem: Error { var text: String }

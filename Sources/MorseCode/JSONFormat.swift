@@ -17,9 +17,18 @@ public enum JSONFormat: PuzzleJSONFormat {
         }
     }
 
-    /// One exercise as JSON with sorted keys.
+    /// One exercise as JSON with sorted keys. The bytes are those of
+    /// `JSONEncoder` with `canonicalJSONEncoder(pretty:)`
+    /// encoding the ``Puzzle``, written directly.
     public static func write(_ exercise: Puzzle, pretty: Bool) -> String {
-        guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(exercise) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        var w = JSONWriter(pretty: pretty, capacity: 128 + exercise.prompt.utf8.count + exercise.answer.utf8.count)
+        w.beginObject()
+        w.key("answer"); w.string(exercise.answer)
+        w.key("difficulty"); w.string(exercise.difficulty.rawValue)
+        w.key("id"); w.string(exercise.id)
+        w.key("mode"); w.string(exercise.mode.rawValue)
+        w.key("prompt"); w.string(exercise.prompt)
+        w.endObject()
+        return w.text
     }
 }

@@ -29,10 +29,37 @@ public enum JSONFormat: PuzzleJSONFormat {
         readJSONLines(text) { data, line throws(FormatError) in try read(data, file: file, line: line) }
     }
 
-    /// One level as JSON with sorted keys: pretty-printed, or compact on one line.
+    /// One level as JSON with sorted keys: pretty-printed, or compact on one
+    /// line. The bytes are those of `JSONEncoder` with
+    /// `canonicalJSONEncoder(pretty:)` encoding the ``Puzzle``,
+    /// written directly.
     public static func write(_ level: Puzzle, pretty: Bool = false) -> String {
-        guard let data = try? canonicalJSONEncoder(pretty: pretty).encode(level) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        var w = JSONWriter(pretty: pretty, capacity: 256 + level.rows * level.columns * (pretty ? 16 : 2))
+        w.beginObject()
+        w.key("grid")
+        w.beginArray()
+        for row in level.grid { w.integers(row) }
+        w.endArray()
+        w.key("id"); w.string(level.id)
+        w.key("pathMode"); w.string(level.pathMode.rawValue)
+        w.key("profile"); w.string(level.profile)
+        w.key("questions")
+        w.beginArray()
+        for question in level.questions {
+            w.beginObject()
+            w.key("operands"); w.integers(question.operands)
+            if let positions = question.solutionPositions {
+                w.key("solutionPositions")
+                w.beginArray()
+                for position in positions { w.position(position) }
+                w.endArray()
+            }
+            w.key("target"); w.integer(question.target)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text
     }
 }
 
