@@ -47,8 +47,8 @@ import Testing
         let morse = try puzzlelab(["generate", "--kind", "morse", "--seed", "2"]).stdout
         try morse.write(to: dir.appendingPathComponent("p.morse"), atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
-            (["worksheet", "--out", "o"], "Error: Give puzzle files (- for standard input), or --profile / --count to make a worksheet of generated puzzles.\n"),
-            (["worksheet", "p.mcw", "--count", "2", "--out", "o"], "Error: Give puzzle files or --profile / --count, not both.\n"),
+            (["worksheet", "--out", "o"], "Error: Give puzzle files (- for standard input), or --profile / --count / --seeds to make a worksheet of generated puzzles.\n"),
+            (["worksheet", "p.mcw", "--count", "2", "--out", "o"], "Error: Give puzzle files or --profile / --count / --seeds, not both.\n"),
             (["worksheet", "--count", "2"], "Error: Missing expected argument '--out <DIR>'\n"),
             (["worksheet", "--count", "2", "--paper", "fit", "--out", "o"], "Error: --paper must be a4 or letter: a worksheet is printed.\n"),
             (["worksheet", "--count", "2", "--per-page", "0", "--out", "o"], "Error: --per-page must be from 1 to 24.\n"),
