@@ -74,7 +74,7 @@ struct Grade: ParsableCommand {
         var totals = RunTotals()
         var labelOrder: [String] = []
         if files.isEmpty {
-            let family = try options.family()
+            let family = options.family()
             labelOrder = family.gradeLabels
             try gradeGenerated(family, totals: &totals, printer: &printer)
         } else {
