@@ -44,8 +44,8 @@ public enum Metrics {
         Metric("pathMode", unit: "name", kind: .label(PathMode.allCases.map(\.rawValue)), "straight or any") { .string($0.level.pathMode.rawValue) },
         Metric("targetDigits", unit: "digits", kind: .count, "digits of all targets together") { .int($0.digits.reduce(0, +)) },
         Metric("longestAnswer", unit: "digits", kind: .count, "digits of the longest target") { .int($0.digits.max() ?? 0) },
-        Metric("directions", unit: "names", kind: .text, "each answer's direction (one-cell, bent or a direction), ';'-separated") {
-            .string($0.directions.joined(separator: ";"))
+        Metric("directions", unit: "names", kind: .words, "each answer's direction (one-cell, bent or a direction)") {
+            .strings($0.directions)
         },
         Metric("forwardAnswers", unit: "count", kind: .count, "answers reading right or down (or one cell)") {
             .int($0.features.filter { $0 == .forward }.count)
@@ -62,8 +62,8 @@ public enum Metrics {
         Metric("maxNearMisses", unit: "paths", kind: .count, "the most near misses of one question") {
             .int($0.grades.map { $0?.nearMisses ?? 0 }.max() ?? 0)
         },
-        Metric("pathCounts", unit: "paths", kind: .counts, "paths spelling each target, ';'-separated") {
-            .string($0.pathCounts.map(String.init).joined(separator: ";"))
+        Metric("pathCounts", unit: "paths", kind: .counts, "paths spelling each target") {
+            .json("[" + $0.pathCounts.map(String.init).joined(separator: ",") + "]")
         },
         Metric("overlaps", unit: "cells", kind: .count, "cells shared by two or more answers") { .int(overlaps($0.level)) },
     ])

@@ -34,12 +34,31 @@ public enum ColumnKind: Sendable, Equatable {
     case bool
     /// One of these words.
     case label([String])
-    /// Counts separated by `;` (`3;1;1`).
+    /// A JSON array of whole numbers of 0 or more (`[3,1,1]`).
     case counts
+    /// A JSON array of words (`["right","down"]`).
+    case words
     /// Any text on one line.
     case text
     /// A JSON value.
     case json
+
+    /// The kind's name in `export --list-columns --summary json` (`count`,
+    /// `integer`, `decimal`, `bool`, `label`, `counts`, `words`, `text`,
+    /// `json`): what a reader converts the cells to (docs/RESEARCH.md).
+    public var name: String {
+        switch self {
+        case .count: "count"
+        case .integer: "integer"
+        case .decimal: "decimal"
+        case .bool: "bool"
+        case .label: "label"
+        case .counts: "counts"
+        case .words: "words"
+        case .text: "text"
+        case .json: "json"
+        }
+    }
 
     /// What a cell of this kind holds, for messages ("a whole number of 0
     /// or more").
@@ -50,7 +69,8 @@ public enum ColumnKind: Sendable, Equatable {
         case .decimal: "a finite number in fixed notation"
         case .bool: "true or false"
         case .label(let words): words.isEmpty ? "an empty cell" : "one of " + words.joined(separator: ", ")
-        case .counts: "whole numbers of 0 or more separated by ;"
+        case .counts: "a JSON array of whole numbers of 0 or more"
+        case .words: "a JSON array of strings"
         case .text: "text"
         case .json: "a JSON value"
         }
@@ -72,7 +92,14 @@ public enum ColumnKind: Sendable, Equatable {
                 && Double(cell)?.isFinite == true
         case .bool: return cell == "true" || cell == "false"
         case .label(let words): return words.contains(cell)
-        case .counts: return cell.split(separator: ";", omittingEmptySubsequences: false).allSatisfy { ColumnKind.count.accepts(String($0)) && !$0.isEmpty }
+        case .counts:
+            guard cell.hasPrefix("["), cell.hasSuffix("]"), cell.count >= 2 else { return false }
+            let items = cell.dropFirst().dropLast()
+            return items.isEmpty || items.split(separator: ",", omittingEmptySubsequences: false)
+                .allSatisfy { !$0.isEmpty && ColumnKind.count.accepts(String($0)) }
+        case .words:
+            let array = try? JSONSerialization.jsonObject(with: Data(cell.utf8)) as? [Any]
+            return array?.allSatisfy { $0 is String } ?? false
         case .text: return true
         case .json: return (try? JSONSerialization.jsonObject(with: Data(cell.utf8), options: .fragmentsAllowed)) != nil
         }

@@ -11,7 +11,9 @@ struct Export: AsyncParsableCommand {
             RFC 4180 row per seed, in seed order: size, equations, blanks,
             crossing metrics, the generator's attempts, the uniqueness check
             (solver, limit 2 solutions) and the times. A seed whose generation
-            fails gets a row with its failure reason and empty metrics.
+            fails gets a row with its failure reason and empty metrics. The
+            first seed runs once untimed before the rows, so its timings do
+            not carry the start-up cost.
             `--list-columns` describes every column and its unit.
 
             Rows go to FILE.partial as they finish; the finished file is
@@ -127,7 +129,11 @@ struct Export: AsyncParsableCommand {
         defer { watch.cancel() }
         let bar = ProgressBar(label: run.profileID, total: count, duration: nil, alreadyDone: existing)
         // The seeds still to do start after the partial's rows; none are left when it holds all (seed + count may lie past Int.max).
-        let runner = SeedRunner(first: existing < count ? seed + existing : seed, count: count - existing, jobs: workers.count, stop: watch.flag)
+        let first = existing < count ? seed + existing : seed
+        // Warm-up, untimed and not written: the first row's timings would
+        // otherwise carry the process's start-up cost (tables built on first use).
+        if existing < count { _ = run.record(first) }
+        let runner = SeedRunner(first: first, count: count - existing, jobs: workers.count, stop: watch.flag)
         var failed = 0
         var kinds = ValueKinds(columns: columns.count)
         let written = try await runner.run(
@@ -250,14 +256,18 @@ struct Export: AsyncParsableCommand {
     }
 
     /// `--list-columns --summary json`: the family, its profiles and its
-    /// columns (name, unit, meaning, timing) as one JSON object.
+    /// columns (name, unit, type, meaning, timing; a label column's
+    /// labels) as one JSON object.
     static func columnsJSON(_ columns: [PuzzleColumn], family: any PuzzleFamily) -> String {
         ReportRow([
             ("kind", .string(family.info.name)), ("toolkitVersion", .string(PuzzleLabVersion.string)),
             ("profiles", .strings(family.profileNames)),
             ("columns", .json("[" + columns.map { column in
-                ReportRow([("name", .string(column.name)), ("unit", .string(column.unit)),
-                           ("meaning", .string(column.meaning)), ("timing", .bool(column.timing))]).json
+                var fields: [(String, ReportValue)] = [("name", .string(column.name)), ("unit", .string(column.unit)),
+                                                       ("type", .string(column.kind.name))]
+                if case .label(let labels) = column.kind { fields.append(("labels", .strings(labels))) }
+                fields += [("meaning", .string(column.meaning)), ("timing", .bool(column.timing))]
+                return ReportRow(fields).json
             }.joined(separator: ",") + "]")),
         ]).json
     }

@@ -161,7 +161,7 @@ import PuzzleKit
         let values = family.metrics.values(of: level)
         #expect(values.count == family.metrics.columns.count)
         let row = Dictionary(uniqueKeysWithValues: zip(family.metrics.columns.map(\.name), values))
-        #expect(row["rows"] == .int(6) && row["questions"] == .int(3) && row["pathCounts"] == .string("1;1;1"))
+        #expect(row["rows"] == .int(6) && row["questions"] == .int(3) && row["pathCounts"] == .json("[1,1,1]"))
         #expect(row["overlaps"] == .int(0) && row["targetDigits"] == .int(6))
         #expect(row["diagonalAnswers"].map { if case .int(let n) = $0 { n >= 1 } else { false } } == true)
         let broken = Puzzle(id: "t", profile: "custom", pathMode: .straight, grid: [], questions: [])

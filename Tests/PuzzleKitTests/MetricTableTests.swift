@@ -11,6 +11,19 @@ import Testing
         var count: Int { lock.withLock { value } }
     }
 
+    /// Lists are JSON arrays in every column (docs/RESEARCH.md): counts
+    /// exactly as the tool writes them, words as any JSON array of strings.
+    @Test func listCellsAreJSONArrays() {
+        for cell in ["[]", "[0]", "[3,1,1]", "[12,0,7]", ""] { #expect(ColumnKind.counts.accepts(cell), "\(cell)") }
+        for cell in ["3;1;1", "[3, 1]", "[-1]", "[1.5]", "[01]", "[1,]", "[,1]", "3", "[\"1\"]", "[1]]"] {
+            #expect(!ColumnKind.counts.accepts(cell), "\(cell)")
+        }
+        for cell in ["[]", "[\"right\",\"down\"]", "[\"one-cell\"]", ""] { #expect(ColumnKind.words.accepts(cell), "\(cell)") }
+        for cell in ["right;down", "[1]", "\"right\"", "[\"a\",null]", "{}"] { #expect(!ColumnKind.words.accepts(cell), "\(cell)") }
+        #expect([ColumnKind.count, .integer, .decimal, .bool, .label(["a"]), .counts, .words, .text, .json].map(\.name)
+                == ["count", "integer", "decimal", "bool", "label", "counts", "words", "text", "json"])
+    }
+
     @Test func columnsAndValuesComeFromOneDeclarationInOrder() {
         let table = MetricTable<[Int]>([
             Metric("count", unit: "count", kind: .integer, "numbers") { .int($0.count) },

@@ -400,6 +400,13 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
             let timing = Set(columns.filter { $0["timing"] as? Bool == true }.compactMap { $0["name"] as? String })
             #expect(timing == timingColumns)
             #expect(columns.allSatisfy { $0["unit"] is String && $0["meaning"] is String })
+            let types = ["count", "integer", "decimal", "bool", "label", "counts", "words", "text", "json"]
+            #expect(columns.allSatisfy { types.contains($0["type"] as? String ?? "") }, "\(columns)")
+            // A label column lists its labels; the others do not.
+            #expect(columns.allSatisfy { ($0["type"] as? String == "label") == ($0["labels"] is [String]) }, "\(columns)")
+            let type = { (name: String) in columns.first { $0["name"] as? String == name }?["type"] as? String }
+            #expect(type("seed") == "integer" && type("unique") == "bool" && type("status") == "label" && type("forcedShare") == "decimal")
+            if kind == "number-search" { #expect(type("pathCounts") == "counts" && type("directions") == "words") }
         }
     }
 }

@@ -17,14 +17,14 @@ import dask
 import pyarrow.parquet as pq
 from dask.distributed import Client, LocalCluster, as_completed
 
+from . import csvload
 from . import shard as shards
 from .shard import ShardError
 
 DATASET_FILE = "_dataset.json"
-FORMAT = 1
-# Columns whose values the probe never saw take their type from the unit.
-FLOAT_UNITS = {"fraction", "µs", "score"}
-TEXT_UNITS = {"names", "json"}
+FORMAT = 2  # 2: column types from the declared kinds (1 guessed them from a probe)
+# Text columns of these units (profile, failure reasons, technique codes) are
+# dictionary-encoded.
 CATEGORY_UNITS = {"", "name"}
 
 
@@ -110,51 +110,23 @@ def select_profiles(kinds, listed, asked):
     return pairs
 
 
-def declare_columns(kinds, listed, probes):
+def declare_columns(kinds, listed):
     """The dataset's columns in first-seen order, each with one type for every family.
 
-    A column's type comes from the value types `export --summary json`
-    reported in the probes (exact: a double prints as "2" too); a column
-    every probe left empty takes its type from its unit.
+    A column's type is the one its kind in `export --list-columns --summary json`
+    declares (csvload.DECLARED), never a guess from the values seen: a decimal
+    column whose values all happen to be whole is still float64.
     """
-    units, timing, seen = {}, {}, {}
+    columns, seen = [], set()
     for k in kinds:
         for c in listed[k]["columns"]:
-            units.setdefault(c["name"], c["unit"])
-            timing.setdefault(c["name"], c["timing"])
-            seen.setdefault(c["name"], set())
-    for summary in probes:
-        for c in summary["columns"]:
-            if c["type"] != "null":
-                seen[c["name"]].add(c["type"])
-    columns = []
-    for name, kinds_seen in seen.items():
-        unit = units[name]
-        if not kinds_seen:
-            observed = False
-            if unit == "bool":
-                kind = "bool"
-            elif unit in FLOAT_UNITS:
-                kind = "float64"
-            elif unit in CATEGORY_UNITS:
+            if c["name"] in seen:
+                continue
+            seen.add(c["name"])
+            kind = csvload.ARROW_NAMES[c["type"]]
+            if kind == "string" and c["type"] == "text" and c["unit"] in CATEGORY_UNITS:
                 kind = "category"
-            elif unit in TEXT_UNITS:
-                kind = "string"
-            else:
-                kind = "int64"
-        else:
-            observed = True
-            if kinds_seen == {"int"}:
-                kind = "int64"
-            elif kinds_seen <= {"int", "double"}:
-                kind = "float64"
-            elif kinds_seen == {"bool"}:
-                kind = "bool"
-            elif kinds_seen == {"string"} and unit in CATEGORY_UNITS:
-                kind = "category"
-            else:
-                kind = "string"
-        columns.append({"name": name, "type": kind, "unit": unit, "timing": timing[name], "observed": observed})
+            columns.append({"name": c["name"], "type": kind, "unit": c["unit"], "timing": c["timing"]})
     return columns
 
 
@@ -186,8 +158,7 @@ def settle_dataset(out, columns, options, shard_size):
         if c["name"] not in declared:
             raise UsageError(f"{path}: column {c['name']} is not in the dataset (another family or version); "
                              f"write to a new --out")
-        if c["observed"] and c["type"] != declared[c["name"]] and not (
-                c["type"] == "int64" and declared[c["name"]] == "float64"):
+        if c["type"] != declared[c["name"]]:
             raise UsageError(f"{path}: column {c['name']} is {declared[c['name']]} in the dataset, "
                              f"{c['type']} in this run; write to a new --out")
     return dataset
@@ -347,7 +318,7 @@ def run(args, client, started):
                                                    for k, p in pairs], "probing", [f"{k}/{p}" for k, p in pairs])
     versions = {s["toolkitVersion"] for s in probes}
     options = {"unique": args.unique, "minBlanks": args.min_blanks, "toolkitVersion": ",".join(sorted(versions))}
-    dataset = settle_dataset(args.out, declare_columns(args.kind, listed, probes), options, args.shard_size)
+    dataset = settle_dataset(args.out, declare_columns(args.kind, listed), options, args.shard_size)
     columns = [{"name": c["name"], "type": c["type"]} for c in dataset["columns"]]
 
     todo, done = plan(args, pairs)
