@@ -7,64 +7,13 @@
 // a wrong mark in cross sums costs a life; no console error anywhere.
 //
 //     node --experimental-websocket scripts/check-play.mjs DEVTOOLS_PORT SERVER_PORT
+import { firstPage, sleep } from "./cdp.mjs";
+
 const [devtools, port] = process.argv.slice(2).map(Number);
 const site = `http://127.0.0.1:${port}`;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const targets = await (await fetch(`http://127.0.0.1:${devtools}/json/list`)).json();
-const page = targets.find((t) => t.type === "page");
-const socket = new WebSocket(page.webSocketDebuggerUrl);
-await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
-let next = 0;
-const pending = new Map(), problems = [];
-socket.onmessage = (event) => {
-  const message = JSON.parse(event.data);
-  if (message.id && pending.has(message.id)) {
-    const { resolve, reject } = pending.get(message.id);
-    pending.delete(message.id);
-    message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message.result);
-  } else if (message.method === "Runtime.exceptionThrown") {
-    problems.push(`exception: ${message.params.exceptionDetails.exception?.description || message.params.exceptionDetails.text}`);
-  } else if (message.method === "Runtime.consoleAPICalled" && ["error", "warning", "assert"].includes(message.params.type)) {
-    problems.push(`console.${message.params.type}: ${message.params.args.map((a) => a.value ?? a.description).join(" ")}`);
-  } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
-    problems.push(`log: ${message.params.entry.text} ${message.params.entry.url || ""}`);
-  }
-};
-const send = (method, params = {}) => new Promise((resolve, reject) => {
-  const id = ++next;
-  pending.set(id, { resolve, reject });
-  socket.send(JSON.stringify({ id, method, params }));
-});
-
-async function evaluate(expression) {
-  const result = await send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-  if (result.exceptionDetails) throw new Error(`${expression}: ${result.exceptionDetails.text}`);
-  return result.result.value;
-}
-
-async function waitFor(expression, what, ms = 10000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await evaluate(expression)) return;
-    await sleep(25);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function point(selector) {
-  const at = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null;
-    e.scrollIntoView({ block: "center", inline: "center" }); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`);
-  if (!at) throw new Error(`no element ${selector}`);
-  return at;
-}
-
-async function click(selector) {
-  const [x, y] = await point(selector);
-  await send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
-  await send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", clickCount: 1 });
-  await send("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button: "left", clickCount: 1 });
-}
+const page = await firstPage(devtools);
+const { send, evaluate, waitFor, point, click, problems } = page;
 
 async function hold(selector, ms) {
   const [x, y] = await point(selector);
@@ -159,9 +108,6 @@ async function play(move) {
 }
 
 const families = (await (await fetch(`${site}/api/families`)).json()).families.map((f) => f.kind);
-await send("Runtime.enable");
-await send("Log.enable");
-await send("Page.enable");
 let failures = 0;
 for (const kind of families) {
   try {
@@ -230,5 +176,5 @@ for (const kind of families) {
   }
 }
 for (const problem of problems) console.log(`check-play: ${problem}`);
-socket.close();
+page.close();
 process.exit(failures || problems.length ? 1 : 0);

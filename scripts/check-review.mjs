@@ -9,72 +9,14 @@
 //
 //     node --experimental-websocket scripts/check-review.mjs DEVTOOLS_PORT PAGE.html LABEL DOWNLOADS SCREENSHOT.png
 import { readFileSync, existsSync, writeFileSync } from "node:fs";
+import { connect, firstPage } from "./cdp.mjs";
 
 const [devtools, pagePath, label, downloads, screenshot] = process.argv.slice(2);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function connect(url) {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
-  let next = 0;
-  const pending = new Map();
-  const session = { socket, problems: [] };
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.id && pending.has(message.id)) {
-      const { resolve, reject } = pending.get(message.id);
-      pending.delete(message.id);
-      message.error ? reject(new Error(JSON.stringify(message.error))) : resolve(message.result);
-    } else if (message.method === "Runtime.exceptionThrown") {
-      session.problems.push(`exception: ${message.params.exceptionDetails.exception?.description || message.params.exceptionDetails.text}`);
-    } else if (message.method === "Runtime.consoleAPICalled") {
-      session.problems.push(`console.${message.params.type}: ${message.params.args.map((a) => a.value ?? a.description).join(" ")}`);
-    } else if (message.method === "Log.entryAdded" && message.params.entry.level === "error") {
-      session.problems.push(`log: ${message.params.entry.text} ${message.params.entry.url || ""}`);
-    }
-  };
-  session.send = (method, params = {}) => new Promise((resolve, reject) => {
-    const id = ++next;
-    pending.set(id, { resolve, reject });
-    socket.send(JSON.stringify({ id, method, params }));
-  });
-  return session;
-}
-
 const version = await (await fetch(`http://127.0.0.1:${devtools}/json/version`)).json();
 const browser = await connect(version.webSocketDebuggerUrl);
 await browser.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
-const targets = await (await fetch(`http://127.0.0.1:${devtools}/json/list`)).json();
-const page = await connect(targets.find((t) => t.type === "page").webSocketDebuggerUrl);
-const send = page.send;
-await send("Runtime.enable");
-await send("Log.enable");
-await send("Page.enable");
-
-async function evaluate(expression) {
-  const result = await send("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-  if (result.exceptionDetails) throw new Error(`${expression}: ${result.exceptionDetails.text}`);
-  return result.result.value;
-}
-
-async function waitFor(test, what, ms = 10000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await test()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function click(selector) {
-  const at = await evaluate(`(() => { const e = document.querySelector(${JSON.stringify(selector)}); if (!e) return null;
-    e.scrollIntoView({ block: "center" }); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`);
-  if (!at) throw new Error(`no element ${selector}`);
-  const [x, y] = at;
-  await send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
-  await send("Input.dispatchMouseEvent", { type: "mousePressed", x, y, button: "left", clickCount: 1 });
-  await send("Input.dispatchMouseEvent", { type: "mouseReleased", x, y, button: "left", clickCount: 1 });
-}
+const page = await firstPage(devtools);
+const { send, evaluate, waitFor, click } = page;
 
 async function key(name, code, modifiers = 0) {
   await send("Input.dispatchKeyEvent", { type: "rawKeyDown", key: name, code: name, windowsVirtualKeyCode: code, modifiers });
@@ -146,6 +88,6 @@ const shot = await send("Page.captureScreenshot", { format: "png" });
 writeFileSync(screenshot, Buffer.from(shot.data, "base64"));
 console.log(`check-review: ${total} puzzles, ${histogram} labelled ${label}, sorted by score, 3 rejected with the keyboard, exported`);
 for (const problem of page.problems) console.log(`check-review: ${problem}`);
-page.socket.close();
-browser.socket.close();
+page.close();
+browser.close();
 process.exit(page.problems.length ? 1 : 0);

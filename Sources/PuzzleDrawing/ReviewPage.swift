@@ -180,7 +180,7 @@ public struct ReviewPage: Sendable {
         /// The puzzles with exactly one solution.
         public var unique: Int
         /// Every label with its puzzles, in the page's label order: the
-        /// family's labels, then any other an entry has.
+        /// family's labels, then any other an entry has, by code.
         public var labels: [LabelCount]
         /// The lowest, median (of an even count the lower middle one) and
         /// highest score; `nil` without puzzles.
@@ -204,13 +204,11 @@ public struct ReviewPage: Sendable {
 
     /// The summary of the page's entries and failures.
     public var summary: Summary {
-        var order = labels.map { LabelCount(code: $0.code, name: $0.name, count: 0) }
-        for entry in entries {
-            if let index = order.firstIndex(where: { $0.code == entry.grade.label }) {
-                order[index].count += 1
-            } else {
-                order.append(LabelCount(code: entry.grade.label, name: entry.grade.labelName, count: 1))
-            }
+        var tally = Tally()
+        for entry in entries { tally.add(entry.grade.label) }
+        let order = tally.ordered(labels.map(\.code), zeros: true).map { label, count in
+            LabelCount(code: label, name: labels.first { $0.code == label }?.name
+                           ?? entries.first { $0.grade.label == label }?.grade.labelName ?? label, count: count)
         }
         let scores = entries.map(\.grade.score).sorted()
         var reasons: [String: [String]] = [:]

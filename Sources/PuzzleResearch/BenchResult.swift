@@ -68,7 +68,7 @@ public struct BenchResult: Sendable {
             ("solveP99Microseconds", checked ? .double(microseconds(t.solveLatency.valueAtPercentile(99))) : .null),
             ("solveMeanMicroseconds", checked ? .double((t.solveLatency.mean / 1000 * 1000).rounded() / 1000) : .null),
             ("meanGradeScore", t.graded > 0 ? .double(t.meanScore) : .null),
-            ("gradeLabels", t.graded > 0 ? .json(ReportRow(labels.map { ($0, .int(t.labels[$0] ?? 0)) }).json) : .null),
+            ("gradeLabels", t.graded > 0 ? .json(ReportRow(labels.map { ($0, .int(t.labels[$0])) }).json) : .null),
             ("peakMemoryMegabytes", .double((Double(peakMemoryBytes) / 1_048_576 * 10).rounded() / 10)),
         ])
     }
@@ -131,7 +131,7 @@ public struct BenchTable: Sendable {
                 : ["-", "-", "-"]
         }
         if graded {
-            cells += t.graded > 0 ? [F.fixed(t.meanScore, 1), labels.map { String(t.labels[$0] ?? 0) }.joined(separator: "/")] : ["-", "-"]
+            cells += t.graded > 0 ? [F.fixed(t.meanScore, 1), labels.map { String(t.labels[$0]) }.joined(separator: "/")] : ["-", "-"]
         }
         cells.append(F.fixed(Double(r.peakMemoryBytes) / 1_048_576, 1))
         return line(cells)

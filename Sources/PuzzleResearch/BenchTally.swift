@@ -16,7 +16,7 @@ public struct BenchTally: SeedChunkResult {
     public var solutionsUpTo2Sum = 0
     public var solverNodes = 0
     /// Graded levels by label, and their scores added up.
-    public var labels: [String: Int] = [:]
+    public var labels = Tally()
     public var graded = 0
     public var scoreSum = 0
     /// Nanoseconds per generator call (failed calls too).
@@ -62,7 +62,7 @@ public struct BenchTally: SeedChunkResult {
         if let grade = record.grade {
             graded += 1
             scoreSum += grade.score
-            labels[grade.label, default: 0] += 1
+            labels.add(grade.label)
         }
     }
 
@@ -81,7 +81,7 @@ public struct BenchTally: SeedChunkResult {
         solverNodes += other.solverNodes
         graded += other.graded
         scoreSum += other.scoreSum
-        for (label, n) in other.labels { labels[label, default: 0] += n }
+        labels.merge(other.labels)
         generationLatency.add(other.generationLatency)
         solveLatency.add(other.solveLatency)
         cpuNanoseconds &+= other.cpuNanoseconds
