@@ -15,6 +15,22 @@ import Testing
         try? JSONDecoder().decode(type, from: Data(text))
     }
 
+    /// The example of `JSONScanner`'s documentation.
+    @Test func theDocumentedExampleReads() {
+        let data = Data(#"{"rows":3,"name":"a\u00e9"}"#.utf8)
+        let read = JSONScanner.read(data) { scanner -> (Int, String)? in
+            var rows: Int?, name: String?
+            let ok = scanner.object { s in
+                if s.key("rows"), rows == nil { rows = s.integer(); return rows != nil }
+                if s.key("name"), name == nil { name = s.string(); return name != nil }
+                return false
+            }
+            guard ok, let rows, let name else { return nil }
+            return (rows, name)
+        }
+        #expect(read.map { "\($0.0) \($0.1)" } == "3 aé")
+    }
+
     @Test func readsEveryEscapeAsTheDecoderDoes() throws {
         let valid = [#""""#, #""plain""#, #""a\"b\\c\/d""#, #""\b\f\n\r\t""#, #""\u0041\u00e9\u00E9\u20AC""#,
                      #""\u0000""#, #""\ud83e\udde9 puzzle""#, #""\uD83D\uDE00""#, #""Größe 🧩""#, #""\u005c\u0022""#]
