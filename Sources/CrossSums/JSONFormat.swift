@@ -19,12 +19,23 @@ public enum JSONFormat: PuzzleJSONFormat {
     /// - Throws: `FormatError`: a decoding failure names the JSON
     ///   path, a malformed puzzle what is wrong.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
-        let puzzle = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
+        // The plain shape is read directly; anything else, errors included,
+        // goes through the decoder and its messages.
+        let puzzle: Puzzle
+        if let direct = readDirectly(data) {
+            puzzle = direct
+        } else {
+            puzzle = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
+        }
         if let problem = puzzle.problem {
             throw FormatError(problem, at: SourceLocation(file: file, line: line))
         }
         return puzzle
     }
+
+    /// The puzzle in `data` when it is in the plain shape, read without the
+    /// decoder; `nil` for anything else.
+    static func readDirectly(_ data: Data) -> Puzzle? { JSONScanner.read(data) { $0.puzzle() } }
 
     /// Reads a JSON Lines corpus: one result per non-blank line, so one bad
     /// line does not hide the others.
@@ -139,6 +150,28 @@ public enum JSONFormat: PuzzleJSONFormat {
             }
         }
         return result
+    }
+}
+
+/// A puzzle read straight from its bytes: exactly the keys of ``Puzzle``,
+/// each at most once, in any order, `solution` absent or `null`; `nil` for
+/// anything else (read by the decoder, which then reads the same puzzle or
+/// says what is wrong).
+fileprivate extension JSONScanner {
+    mutating func puzzle() -> Puzzle? {
+        var id: String?, difficulty: String?, grid: [[Int]]?, rowSums: [Int]?, columnSums: [Int]?
+        var solution: [[Bool]]?? = .none
+        let read = object { s in
+            if s.key("columnSums"), columnSums == nil { columnSums = s.integers(); return columnSums != nil }
+            if s.key("difficulty"), difficulty == nil { difficulty = s.string(); return difficulty != nil }
+            if s.key("grid"), grid == nil { grid = s.array { $0.integers() }; return grid != nil }
+            if s.key("id"), id == nil { id = s.string(); return id != nil }
+            if s.key("rowSums"), rowSums == nil { rowSums = s.integers(); return rowSums != nil }
+            if s.key("solution"), solution == nil { return s.optional(&solution) { $0.array { $0.array { $0.bool() } } } }
+            return false
+        }
+        guard read, let id, let difficulty, let grid, let rowSums, let columnSums else { return nil }
+        return Puzzle(id: id, difficulty: difficulty, grid: grid, solution: solution ?? nil, rowSums: rowSums, columnSums: columnSums)
     }
 }
 

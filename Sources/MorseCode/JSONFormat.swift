@@ -6,7 +6,14 @@ import PuzzleKit
 public enum JSONFormat: PuzzleJSONFormat {
     /// Reads one exercise and checks it as the text format does.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
-        let exercise = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
+        // The plain shape is read directly; anything else, errors included,
+        // goes through the decoder and its messages.
+        let exercise: Puzzle
+        if let direct = readDirectly(data) {
+            exercise = direct
+        } else {
+            exercise = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
+        }
         // The same rules as the text form: re-read it through the text reader.
         do {
             var checked = try TextFormat.read(TextFormat.write(exercise), file: file)
@@ -16,6 +23,10 @@ public enum JSONFormat: PuzzleJSONFormat {
             throw FormatError(error.message, at: SourceLocation(file: file, line: line))
         }
     }
+
+    /// The exercise in `data` when it is in the plain shape, read without
+    /// the decoder; `nil` for anything else.
+    static func readDirectly(_ data: Data) -> Puzzle? { JSONScanner.read(data) { $0.exercise() } }
 
     /// One exercise as JSON with sorted keys. The bytes are those of
     /// `JSONEncoder` with `canonicalJSONEncoder(pretty:)`
@@ -30,5 +41,24 @@ public enum JSONFormat: PuzzleJSONFormat {
         w.key("prompt"); w.string(exercise.prompt)
         w.endObject()
         return w.text
+    }
+}
+
+/// An exercise read straight from its bytes: exactly the keys of ``Puzzle``,
+/// each once, in any order; `nil` for anything else (read by the decoder,
+/// which then reads the same exercise or says what is wrong).
+fileprivate extension JSONScanner {
+    mutating func exercise() -> Puzzle? {
+        var id: String?, mode: ExerciseMode?, difficulty: Difficulty?, prompt: String?, answer: String?
+        let read = object { s in
+            if s.key("answer"), answer == nil { answer = s.string(); return answer != nil }
+            if s.key("difficulty"), difficulty == nil { difficulty = s.string().flatMap(Difficulty.init(rawValue:)); return difficulty != nil }
+            if s.key("id"), id == nil { id = s.string(); return id != nil }
+            if s.key("mode"), mode == nil { mode = s.string().flatMap(ExerciseMode.init(rawValue:)); return mode != nil }
+            if s.key("prompt"), prompt == nil { prompt = s.string(); return prompt != nil }
+            return false
+        }
+        guard read, let id, let mode, let difficulty, let prompt, let answer else { return nil }
+        return Puzzle(id: id, mode: mode, difficulty: difficulty, prompt: prompt, answer: answer)
     }
 }

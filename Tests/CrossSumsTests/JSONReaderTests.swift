@@ -1,0 +1,51 @@
+import Foundation
+import PuzzleKit
+import Testing
+@testable import CrossSums
+
+/// The direct reader of the JSON form (`JSONFormat.readDirectly`, on
+/// `JSONScanner`) against the decoder it stands in for.
+@Suite struct JSONReaderTests {
+    let oracle = JSONReaderOracle(family: CrossSumsFamily(), direct: JSONFormat.readDirectly,
+                                  read: { (data: Data) throws(FormatError) in try JSONFormat.read(data, file: "t.jsonl") })
+
+    @Test func readsEveryProfileAndSeedAsTheDecoder() {
+        let texts = oracle.expectReadsEveryProfile(seeds: 1...12)
+        oracle.expectAgreesOnEdits(of: Array(texts.prefix(8)), rounds: 250, seed: 21)
+    }
+
+    /// Quotes, backslashes, control characters, slashes, umlauts and an
+    /// emoji in every string, as the writer escapes them.
+    @Test func readsAwkwardStringsAsTheDecoder() {
+        for (i, name) in JSONWriterOracle<CrossSumsFamily>.awkwardStrings.enumerated() {
+            let puzzle = Puzzle(id: name, difficulty: name, grid: [[1, 2], [3, Int.min]],
+                                solution: i.isMultiple(of: 2) ? nil : [[true, false], [false, true]], rowSums: [Int.max, 3], columnSums: [])
+            oracle.expectReadsAsTheDecoder(JSONFormat.write(puzzle, pretty: i.isMultiple(of: 3)), "string \(i)")
+        }
+    }
+
+    /// Unknown, repeated or escaped keys, fractions, exponents, numbers
+    /// beyond 64 bits, wrong types, bad escapes and lone surrogates, missing
+    /// keys: left to the decoder, whose message the reader gives.
+    @Test func leavesUnusualTextToTheDecoder() throws {
+        let text = try JSONFormat.write(CrossSumsFamily().generate(CrossSumsFamily().profiles[0], GenerationRequest(seed: 1)).puzzle, pretty: false)
+        for (from, to) in [(#"{""#, #"{"extra":[1,{"a":null}],""#),
+                           (#""id":"#, #""id":"a","id":"#),
+                           (#""id":"#, #""i\u0064":"#),
+                           (#""columnSums":"#, #""columnSums":1.0,"xcolumnSums":"#),
+                           (#""columnSums":"#, #""columnSums":2e0,"xcolumnSums":"#),
+                           (#""columnSums":"#, #""columnSums":99999999999999999999,"xcolumnSums":"#),
+                           (#""columnSums":"#, #""columnSums":"1","xcolumnSums":"#),
+                           (#""id":""#, #""id":"\x"#),
+                           (#""id":""#, #""id":"\ud800"#),
+                           (#""id":""#, #""id":"\u12G"#),
+                           (#""id":"#, #""idz":"#),
+                           (#""grid":[["#, #""grid":[[true,"#),
+                           (#""solution":[["#, #""solution":[[1,"#),
+                           (#""rowSums":["#, #""rowSums":[-0,"#)] {
+            let edited = text.replacingOccurrences(of: from, with: to)
+            #expect(edited != text, "\(to)")
+            oracle.expectLeavesToTheDecoder(edited, to)
+        }
+    }
+}
