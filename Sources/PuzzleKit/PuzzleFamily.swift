@@ -36,7 +36,7 @@ public protocol PuzzleFamily: Sendable {
 
     /// True when a file that is not named by extension holds this family's
     /// puzzles. `head` is what ``PuzzleSource/detectionHead(_:)`` reads:
-    /// a JSON file's first object whole, else the first 4 KiB as text.
+    /// a JSON file's first object's keys, else the first 4 KiB as text.
     func recognizes(_ head: String) -> Bool
     /// Every puzzle of a file: its text format, a JSON object or array, or
     /// JSON Lines, told apart as ``PuzzleSource/form(path:text:textExtension:)``

@@ -111,37 +111,48 @@ public enum PuzzleSource {
 
     /// What content detection (``PuzzleFamily/recognizes(_:)``) reads of a
     /// file not named by its extension: when the file is JSON (its first
-    /// character after blanks is `{`, or `[` and then `{`), its first object
-    /// whole — the first line of JSON Lines, the first element of an array —
-    /// so the keys that decide the family are seen whatever their order and
-    /// however long the values before them; otherwise the first 4 KiB. The
-    /// cost is one scan of that object, never of the rest of the file.
+    /// character after blanks is `{`, or `[` and then `{`), the keys of its
+    /// first object — the first line of JSON Lines, the first element of an
+    /// array — at every depth, each once in the order first met, written as
+    /// one object `{"key":null,…}`, so the keys that decide the family are
+    /// seen whatever their order and however long the values before them,
+    /// and no value can look like a key; otherwise the first 4 KiB. The cost
+    /// is one scan of that object, never of the rest of the file.
     public static func detectionHead(_ data: Data) -> String {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> String in
             let bytes = raw.bindMemory(to: UInt8.self)
             var i = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
-            func skipBlanks() {
-                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-            }
-            skipBlanks()
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            while i < bytes.count, isBlank(bytes[i]) { i += 1 }
             if i < bytes.count, bytes[i] == UInt8(ascii: "[") {
                 i += 1
-                skipBlanks()
+                while i < bytes.count, isBlank(bytes[i]) { i += 1 }
             }
             guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else {
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes.prefix(4096)), as: UTF8.self)
             }
-            let start = i
-            var depth = 0, inString = false, escaped = false
+            var keys: [String] = []
+            var seen = Set<String>()
+            var depth = 0
             scan: while i < bytes.count {
                 let byte = bytes[i]
                 i += 1
-                if inString {
-                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                    continue
-                }
                 switch byte {
-                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "\""):
+                    // A string, escapes kept as written; a key when a colon follows it.
+                    let start = i - 1
+                    var escaped = false
+                    while i < bytes.count {
+                        let c = bytes[i]
+                        i += 1
+                        if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { break }
+                    }
+                    var after = i
+                    while after < bytes.count, isBlank(bytes[after]) { after += 1 }
+                    if after < bytes.count, bytes[after] == UInt8(ascii: ":") {
+                        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                        if seen.insert(key).inserted { keys.append(key) }
+                    }
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1
@@ -149,7 +160,7 @@ public enum PuzzleSource {
                 default: break
                 }
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            return "{" + keys.map { $0 + ":null" }.joined(separator: ",") + "}"
         }
     }
 

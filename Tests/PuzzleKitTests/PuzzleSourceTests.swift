@@ -40,6 +40,19 @@ import Testing
         return text
     }
 
+    /// Detection reads a JSON file's first object as its keys at every
+    /// depth, each once, never its values; text as its first 4 KiB.
+    @Test func detectionReadsTheFirstObjectsKeys() {
+        let head = { (text: String) in PuzzleSource.detectionHead(Data(text.utf8)) }
+        #expect(head(#"{"id": "cells", "grid": [{"v": 1, "id": 2}], "a\"b" : {"rowSums": []}}"# + "\n{\"later\": 1}\n")
+                == #"{"id":null,"grid":null,"v":null,"a\"b":null,"rowSums":null}"#)
+        #expect(head("\u{FEFF} [ {\"questions\": [\"x:\"]}, {\"other\": 1}]") == #"{"questions":null}"#)
+        #expect(head("{}") == "{}")
+        #expect(head(#"{"cut": [1, "#) == #"{"cut":null}"#)
+        let text = "pool: 1 2\n" + String(repeating: "x", count: 5_000)
+        #expect(head(text) == String(text.prefix(4096)))
+    }
+
     @Test func bytesAndTextGiveTheSameLines() {
         var rng = SplitMix64(seed: 11)
         for _ in 0..<3_000 {

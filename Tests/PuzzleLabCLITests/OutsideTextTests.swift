@@ -116,6 +116,9 @@ import Testing
         // JSON with no family's keys is still refused in one line.
         let none = try puzzlelab(["check", "-"], input: "{\"grid\": [[1]]" + String(repeating: " ", count: 5_000) + ", \"other\": 1}\n")
         #expect(none.status == 1 && none.stderr.split(separator: "\n").count == 1 && none.stderr.contains("no puzzle family's format"))
+        // A value is never taken for a key: "questions" as an id does not make it number search.
+        let valued = try puzzlelab(["check", "-"], input: padded.replacingOccurrences(of: "{\"id\": \(try value("id"))", with: "{\"id\": \"questions\""))
+        #expect(valued.status == 0 && valued.stdout.contains("valid cross sums"), "\(valued.stderr)")
     }
 
     /// Issue 33: `solve` of a generated Morse exercise whose decodings
