@@ -6,8 +6,8 @@
 # class_4 grid with values to 10 or 20), 200 unique levels (seeds 1…200).
 # The big sets: 20 unique levels (seeds 1…20) of sq20.json (the 20×20
 # profile of Benchmarks/Profiles, values to 1000), sq20v99.json (the same
-# grid with values 10–99) and pub14.json (a published-style 14×14 grid, + and
-# −, values 10–199, 33–42 operands), each count within `--timeout 10` (CPU seconds, the default budget).
+# grid with values 10–99) and pub14.json (a published-style 14×14 grid,
+# values 10–99, 33–43 operands), each count within `--timeout 10` (CPU seconds, the default budget).
 # Every given is blanked (blank_givens.py), then `solve --format csv` (the
 # full count) and `solve --limit 1000000000` (the plain search alone, which
 # never counts by components) right after it, summary.py over both and
