@@ -6,8 +6,9 @@
 # class_4 grid with values to 10 or 20), 200 unique levels (seeds 1…200).
 # The big sets: 20 unique levels (seeds 1…20) of sq20.json (the 20×20
 # profile of Benchmarks/Profiles, values to 1000), sq20v99.json (the same
-# grid with values 10–99) and pub14.json (a published-style 14×14 grid,
-# values 10–99, 33–43 operands), each count within `--timeout 10` (CPU seconds, the default budget).
+# grid with values 10–99), pub14.json (a published-style 14×14 grid,
+# values 10–99, 33–43 operands) and pub14v30.json (the same with values
+# 10–30: hundreds to tens of thousands of solutions), each count within `--timeout 10` (CPU seconds, the default budget).
 # Every given is blanked (blank_givens.py), then `solve --format csv` (the
 # full count) and `solve --limit 1000000000` (the plain search alone, which
 # never counts by components) right after it, summary.py over both and
@@ -19,7 +20,7 @@ SET=${3:-class}
 HERE=$(dirname "$0")
 case "$SET" in
     class) PROFILES="class_4 $HERE/c4v10.json $HERE/c4v20.json"; COUNT=200; TIMEOUT=10 ;;
-    big) PROFILES="$HERE/../Profiles/sq20.json $HERE/sq20v99.json $HERE/pub14.json"; COUNT=20; TIMEOUT=10 ;;
+    big) PROFILES="$HERE/../Profiles/sq20.json $HERE/sq20v99.json $HERE/pub14.json $HERE/pub14v30.json"; COUNT=20; TIMEOUT=10 ;;
     *) echo "run.sh: the set is class or big, not $SET" >&2; exit 2 ;;
 esac
 mkdir -p "$OUT"
