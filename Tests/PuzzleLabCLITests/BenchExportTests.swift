@@ -269,7 +269,7 @@ func jsonLines(_ text: String) throws -> [[String: Any]] {
         let finished = try Data(contentsOf: file)
         // A second export to the same file is refused and changes nothing.
         let again = try puzzlelab(["export", "--profile", "class_1", "--count", "6", "--out", "done.csv"], in: dir)
-        #expect(again.status == 1 && again.stderr == "Error: done.csv exists; add --force to replace it\n", "\(again.stderr)")
+        #expect(again.status == 73 && again.stderr == "puzzlelab: done.csv exists; add --force to replace it\n", "\(again.stderr)")
         // --resume of the finished export says so and changes nothing.
         let resumed = try puzzlelab(["export", "--profile", "class_1", "--count", "6", "--out", "done.csv", "--resume"], in: dir)
         #expect(resumed.status == 0 && resumed.stderr.contains("already complete (6 rows"), "\(resumed.stderr)")

@@ -70,7 +70,7 @@ import Testing
         for command in ["generate", "pack", "grade", "review"] {
             let run = try puzzlelab([command, "--kind", "cross-sums", "--profile", "hard", "--seeds", "bad.txt", "--out", "x"]
                                         .filter { command == "pack" || command == "review" || ($0 != "--out" && $0 != "x") }, in: dir)
-            #expect(run.status == 1 && run.stdout.isEmpty && run.stderr == "Error: \(message)\n", "\(command): \(run.stderr)")
+            #expect(run.status == 65 && run.stdout.isEmpty && run.stderr == "puzzlelab: \(message)\n", "\(command): \(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x").path))
     }
@@ -95,7 +95,7 @@ import Testing
             : arguments[0] == "export" ? "--seeds is for generate, grade, pack and review; export works through --seed and --count (it resumes by row)."
             : arguments.last == "p.mcw" ? "Give puzzle files or --profile / --count / --seeds, not both."
             : "--seeds gives the seeds itself: give --seeds FILE or --seed / --count, not both."
-        #expect(run.status == 64 && run.stderr.hasPrefix("Error: \(expected)\n"), "\(arguments): \(run.stderr)")
+        #expect(run.status == 64 && run.stderr.hasPrefix("puzzlelab: \(expected)\n"), "\(arguments): \(run.stderr)")
     }
 
     /// A seed that fails to generate is listed in the page's summary (and
