@@ -14,6 +14,8 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The file as a whole: its description is the file's name alone.
+    ///
+    /// - Parameter file: the file's name, as the error shows it.
     public init(file: String) {
         self.init(file: file, line: 0)
     }

@@ -76,7 +76,7 @@ public struct PuzzleLab: AsyncParsableCommand {
     ///   the error line of an error the command threw (empty when there is
     ///   none), with the line naming `--help` after a usage error. The
     ///   status is the highest of the thrown error's and of those the
-    ///   command reported on its way (``reportError(_:status:)``).
+    ///   command reported on its way (`reportError`).
     public static func run(_ arguments: [String], families: [any CommandFamily],
                            commands: [any ParsableCommand.Type] = []) async -> (status: Int32, message: String) {
         guard !families.isEmpty else { return (ExitStatus.failed.rawValue, errorLine("no puzzle families")) }

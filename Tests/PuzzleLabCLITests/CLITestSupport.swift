@@ -82,10 +82,14 @@ func temporaryDirectory() throws -> URL {
 /// Whether `run`'s stderr is one error in the documented form (docs/CLI.md,
 /// "Errors and exit statuses"): one `puzzlelab: ` line, and after a usage
 /// error (status 64) the line naming the command's help.
-func isOneError(_ run: Run) -> Bool {
-    let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-    guard run.stderr.hasSuffix("\n"), lines.first?.hasPrefix("puzzlelab: ") == true else { return false }
-    if run.status == 64 {
+func isOneError(_ run: Run) -> Bool { isOneError(run.stderr, status: run.status) }
+
+/// Whether `stderr` of a run that exited with `status` is one error in the
+/// documented form, as ``isOneError(_:)`` tells for a ``Run``.
+func isOneError(_ stderr: String, status: Int32) -> Bool {
+    let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    guard stderr.hasSuffix("\n"), lines.first?.hasPrefix("puzzlelab: ") == true else { return false }
+    if status == 64 {
         return lines.count == 3 && lines[1].hasPrefix("See 'puzzlelab ") && lines[1].hasSuffix(" --help' for more information.")
     }
     return lines.count == 2
