@@ -64,7 +64,7 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o").path))
         let unreadable = try puzzlelab(["worksheet", "p.txt", "--out", "o"], in: dir)
-        #expect(unreadable.status == 66 && unreadable.stderr == "puzzlelab: p.txt: no such file\n", "\(unreadable.stderr)")
+        #expect(unreadable.status == 65 && unreadable.stderr.hasPrefix("puzzlelab: p.txt: the content matches no puzzle family's format"), "\(unreadable.stderr)")
     }
 
     @Test func worksheetKeepsExistingFilesWithoutForce() throws {
