@@ -24,7 +24,7 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
             throw UsageError("unknown profile '\(argument)': expected class_1, class_2, class_3, class_4 or a profile .json file")
         }
         guard let data = FileManager.default.contents(atPath: argument) else {
-            throw FormatError("cannot read the profile file", at: SourceLocation(file: argument, line: 1))
+            throw FormatError("cannot read the profile file", at: SourceLocation(file: argument))
         }
         return try Profile.decode(from: data, file: argument)
     }

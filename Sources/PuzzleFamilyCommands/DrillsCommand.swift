@@ -121,12 +121,12 @@ struct DrillsCommand: ParsableCommand {
         @Flag(help: "Replace the --out file if it exists (without it an existing file is an error and is kept).") var force = false
 
         func run() throws {
-            let data: Data
-            do { data = try readInput(path: log) } catch { throw CLIError(error.description) }
+            let data = try readInput(path: log)
             let read = AnswerLog.read(data, file: log)
             if let last = read.errors.last {
-                for error in read.errors.dropLast() { printError(error.description) }
-                throw CLIError(last.description + (read.errors.count > 1 ? " (\(read.errors.count) bad lines; nothing written)" : " (nothing written)"))
+                for error in read.errors.dropLast() { reportError(error) }
+                throw CLIError(last.description + (read.errors.count > 1 ? " (\(read.errors.count) bad lines; nothing written)" : " (nothing written)"),
+                               status: .dataError)
             }
             let result = AnswerLog.replay(read.answers)
             let formatter = ISO8601DateFormatter()

@@ -54,7 +54,7 @@ struct MorseCommand: ParsableCommand {
             let dictionary: CodeDictionary
             if let words {
                 let data = try readInput(path: words)
-                guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(words):1: expected UTF-8 text") }
+                guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(words): expected UTF-8 text", status: .dataError) }
                 dictionary = try CodeDictionary.read(text, file: words)
             } else {
                 dictionary = .letters

@@ -1,7 +1,9 @@
 /// A place in an input file: the file name, a 1-based line and optionally a
-/// 1-based column.
+/// 1-based column; or the file as a whole (``init(file:)``), for what no
+/// line of it shows (a file that is missing, too large or empty).
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var file: String
+    /// The 1-based line; 0 for the file as a whole.
     public var line: Int
     public var column: Int?
 
@@ -11,8 +13,17 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
     }
 
-    /// `file:line:column` (or `file:line`), the form compilers and editors jump to.
+    /// The file as a whole: its description is the file's name alone.
+    ///
+    /// - Parameter file: the file's name, as the error shows it.
+    public init(file: String) {
+        self.init(file: file, line: 0)
+    }
+
+    /// `file:line:column` (or `file:line`, or `file` for the file as a
+    /// whole), the form compilers and editors jump to.
     public var description: String {
+        guard line > 0 else { return file }
         if let column { return "\(file):\(line):\(column)" }
         return "\(file):\(line)"
     }

@@ -44,7 +44,7 @@ struct Bench: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: GenerationOptions
+    @OptionGroup var options: GenerationOptions<Bench>
 
     @Option(parsing: .unconditional, help: "Seconds per profile, instead of a count.")
     var duration: Double?
@@ -191,3 +191,8 @@ struct Bench: AsyncParsableCommand {
     }
 }
 
+extension Bench: GeneratingCommand {
+    static var takesSeedsFile: Bool { false }
+    typealias Profiles = SeveralProfiles
+    static var countHelp: String { "How many puzzles per profile (default: \(defaultCount) per profile; --duration instead runs for a time)." }
+}

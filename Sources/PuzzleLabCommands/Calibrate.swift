@@ -79,14 +79,14 @@ struct Calibrate: ParsableCommand {
         var kinds: [String] = []
         for record in finishes where !kinds.contains(record.game.kind) { kinds.append(record.game.kind) }
         if let kind { kinds = [kind.family.info.name] }
-        guard !kinds.isEmpty else { throw CLIError("the logs hold no finished game") }
+        guard !kinds.isEmpty else { throw CLIError("the logs hold no finished game", status: .dataError) }
         guard out == nil || kinds.count == 1 else {
             throw CLIError("the logs hold games of \(kinds.joined(separator: ", ")): name the one to write with --kind")
         }
         var tooFew = false
         for name in kinds {
             guard let family = families.first(where: { $0.info.name == name }) else {
-                throw CLIError("the logs hold games of \(name), which is none of \(familyNames)")
+                throw CLIError("the logs hold games of \(name), which is none of \(familyNames)", status: .dataError)
             }
             let calibration = fit(family, finishes, hinted: hinted)
             switch format {
@@ -96,7 +96,7 @@ struct Calibrate: ParsableCommand {
             if calibration.weights == nil { tooFew = true }
             if let out {
                 guard let weights = calibration.weights else {
-                    throw CLIError("\(out) not written: \(name) has \(calibration.solves) solves, it needs \(calibration.needed)")
+                    throw CLIError("\(out) not written: \(name) has \(calibration.solves) solves, it needs \(calibration.needed)", status: .failed)
                 }
                 try writeOutput(weights.text, to: out, replacing: force)
             }

@@ -38,12 +38,12 @@ struct Check: ParsableCommand {
         for result in readPuzzles(family, data, file: file) {
             switch result {
             case .failure(let error):
-                printError(error.description)
+                reportError(error)
                 invalid += 1
             case .success(let puzzle):
                 let report = family.check(puzzle, details: !quiet)
                 let id = family.id(of: puzzle)
-                for problem in report.problems { printError("\(file): \(id): \(problem)") }
+                for problem in report.problems { reportError("\(file): \(id): \(problem)", status: .failed) }
                 if !report.problems.isEmpty { invalid += 1 }
                 printReport("\(file): \(id): \(report.summary)")
                 if !quiet { for line in report.details { printReport("  \(line)") } }

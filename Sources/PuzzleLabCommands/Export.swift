@@ -40,7 +40,7 @@ struct Export: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: GenerationOptions
+    @OptionGroup var options: GenerationOptions<Export>
 
     @Option(name: .shortAndLong, help: "The CSV file to write (FILE.partial while it is written; - for standard output).")
     var out: String?
@@ -89,17 +89,17 @@ struct Export: AsyncParsableCommand {
         if streaming && resume { throw CLIError("\(out) is not a regular file: --resume needs --out FILE.csv") }
         let header = ReportRow(columns.map { ($0.name, .null) }).csvHeader + CSV.lineEnd
         if !streaming && !force && FileManager.default.fileExists(atPath: out) {
-            guard resume else { throw CLIError("\(out) exists; add --force to replace it") }
+            guard resume else { throw CLIError("\(out) exists; add --force to replace it", status: .cannotCreate) }
             // A finished export: say whether it is this one, and change nothing.
             let rows: Int
             do {
                 rows = try Self.resumable(readInput(path: out), path: out, columns: columns, profile: run.profileID, seed: seed,
                                           unique: run.unique, repair: nil)
             } catch {
-                throw CLIError("\(out) is finished and is not this export (\(error)); it is kept: export to another file, or add --force to replace it")
+                throw CLIError("\(out) is finished and is not this export (\(error)); it is kept: export to another file, or add --force to replace it", status: .cannotCreate)
             }
             guard rows == count else {
-                throw CLIError("\(out) is finished with \(rows) rows, not --count \(count); it is kept: export to another file, or add --force to replace it")
+                throw CLIError("\(out) is finished with \(rows) rows, not --count \(count); it is kept: export to another file, or add --force to replace it", status: .cannotCreate)
             }
             printError("\(out): already complete (\(count) rows, profile \(run.profileID), seeds \(seed)…\(seed + (count - 1))); nothing to resume")
             return
@@ -115,7 +115,7 @@ struct Export: AsyncParsableCommand {
             existing = try Self.resumable(readInput(path: partial), path: partial, columns: columns, profile: run.profileID,
                                           seed: seed, unique: run.unique, repair: handle)
             guard existing <= count else {
-                throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)")
+                throw CLIError("\(partial) already holds \(existing) rows, more than --count \(count)", status: .dataError)
             }
             try handle.seekToEnd()
         } else {
@@ -209,14 +209,14 @@ struct Export: AsyncParsableCommand {
                           repair: FileHandle?) throws -> Int {
         let names = columns.map(\.name)
         guard let lastNewline = data.lastIndex(of: UInt8(ascii: "\n")) else {
-            throw CLIError("\(path): no complete header line; delete the file and start again")
+            throw CLIError("\(path): no complete header line; delete the file and start again", status: .dataError)
         }
         let kept = data[..<(lastNewline + 1)]
         guard let text = String(data: kept, encoding: .utf8), let records = CSV.parse(text), let header = records.first else {
-            throw CLIError("\(path): not a valid UTF-8 CSV file; delete it and start again")
+            throw CLIError("\(path): not a valid UTF-8 CSV file; delete it and start again", status: .dataError)
         }
         guard header == names else {
-            throw CLIError("\(path):1: the header is not this version's (\(names.count) columns from seed to \(names.last ?? "")); delete the file or export to another one")
+            throw CLIError("\(path):1: the header is not this version's (\(names.count) columns from seed to \(names.last ?? "")); delete the file or export to another one", status: .dataError)
         }
         let column = { (name: String) in names.firstIndex(of: name) ?? 0 }
         let (seedColumn, profileColumn, versionColumn, uniqueColumn) =
@@ -225,31 +225,31 @@ struct Export: AsyncParsableCommand {
             let line = offset + 2
             let (expected, pastLast) = seed.addingReportingOverflow(offset)
             guard !pastLast else {
-                throw CLIError("\(path):\(line): a row after seed \(Int.max), the largest seed; delete the file and start again")
+                throw CLIError("\(path):\(line): a row after seed \(Int.max), the largest seed; delete the file and start again", status: .dataError)
             }
             let cell = { (index: Int) in record[index].printable(excerpts: true) }
             guard record.count == names.count else {
-                throw CLIError("\(path):\(line): expected \(names.count) fields, found \(record.count)")
+                throw CLIError("\(path):\(line): expected \(names.count) fields, found \(record.count)", status: .dataError)
             }
             guard record[seedColumn] == String(expected) else {
-                throw CLIError("\(path):\(line): seed \(cell(seedColumn)), expected \(expected); resume with the --seed the export started with")
+                throw CLIError("\(path):\(line): seed \(cell(seedColumn)), expected \(expected); resume with the --seed the export started with", status: .dataError)
             }
             guard record[profileColumn] == profile else {
-                throw CLIError("\(path):\(line): profile \(cell(profileColumn)), expected \(profile); resume with the same --profile")
+                throw CLIError("\(path):\(line): profile \(cell(profileColumn)), expected \(profile); resume with the same --profile", status: .dataError)
             }
             guard record[uniqueColumn] == String(unique) else {
-                throw CLIError("\(path):\(line): unique is \(cell(uniqueColumn)); resume with\(unique ? "out" : "") --unique")
+                throw CLIError("\(path):\(line): unique is \(cell(uniqueColumn)); resume with\(unique ? "out" : "") --unique", status: .dataError)
             }
             guard record[versionColumn] == PuzzleLabVersion.string else {
-                throw CLIError("\(path):\(line): written by PuzzleLab \(cell(versionColumn)), this is \(PuzzleLabVersion.string); start a new export")
+                throw CLIError("\(path):\(line): written by PuzzleLab \(cell(versionColumn)), this is \(PuzzleLabVersion.string); start a new export", status: .dataError)
             }
             if let bad = columns.indices.first(where: { !columns[$0].accepts(record[$0]) }) {
-                throw CLIError("\(path):\(line): column \(names[bad]) holds '\(cell(bad))', expected \(columns[bad].kind.expected); delete the file and start again")
+                throw CLIError("\(path):\(line): column \(names[bad]) holds '\(cell(bad))', expected \(columns[bad].kind.expected); delete the file and start again", status: .dataError)
             }
         }
         if let repair, kept.count < data.count {
             do { try repair.truncate(atOffset: UInt64(kept.count)) } catch {
-                throw CLIError("\(path): cannot cut off its unfinished last line: \(systemReason(error))")
+                throw CLIError("\(path): cannot cut off its unfinished last line: \(systemReason(error))", status: .ioError)
             }
         }
         return records.count - 1
@@ -335,4 +335,10 @@ struct ValueKinds: Sendable {
         default: "string"
         }
     }
+}
+
+extension Export: GeneratingCommand {
+    static var takesSeedsFile: Bool { false }
+    typealias Profiles = OneProfile
+    static var countHelp: String { "How many rows, of seeds SEED … SEED+N-1 (required)." }
 }

@@ -22,9 +22,9 @@ enum ExportPartial {
             let reason = errno
             if reason == EEXIST {
                 if isLocked(path) { throw anotherWriter(path) }
-                throw CLIError("\(path) exists (an interrupted export?): add --resume to continue it, or delete it")
+                throw CLIError("\(path) exists (an interrupted export?): add --resume to continue it, or delete it", status: .cannotCreate)
             }
-            throw CLIError("\(path): cannot create the file: \(String(cString: strerror(reason)))")
+            throw CLIError("\(path): cannot create the file: \(String(cString: strerror(reason)))", status: .cannotCreate)
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         try lock(handle, path)
@@ -42,15 +42,15 @@ enum ExportPartial {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }
-            throw CLIError("\(path): cannot open the file: \(String(cString: strerror(errno)))")
+            throw CLIError("\(path): cannot open the file: \(String(cString: strerror(errno)))", status: .noInput)
         }
         try requireRegular(info, path)
         // O_NONBLOCK: should the name have become a FIFO since the check,
         // opening it does not wait for a writer (and the check below refuses it).
         let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw CLIError("\(path): cannot open the file: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw CLIError("\(path): cannot open the file: \(String(cString: strerror(errno)))", status: .noInput) }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        guard fstat(fd, &info) == 0 else { throw CLIError("\(path): cannot open the file: \(String(cString: strerror(errno)))") }
+        guard fstat(fd, &info) == 0 else { throw CLIError("\(path): cannot open the file: \(String(cString: strerror(errno)))", status: .noInput) }
         try requireRegular(info, path)
         try lock(handle, path)
         return handle
@@ -59,7 +59,7 @@ enum ExportPartial {
     private static func requireRegular(_ info: stat, _ path: String) throws(CLIError) {
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else {
-            throw CLIError("\(path) is \(fileKind(type)), not a regular file: it is not read; delete it or export to another file")
+            throw CLIError("\(path) is \(fileKind(type)), not a regular file: it is not read; delete it or export to another file", status: .cannotCreate)
         }
     }
 
@@ -68,7 +68,7 @@ enum ExportPartial {
         while flock(handle.fileDescriptor, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             if errno == EWOULDBLOCK { throw anotherWriter(path) }
-            throw CLIError("\(path): cannot lock the file: \(String(cString: strerror(errno)))")
+            throw CLIError("\(path): cannot lock the file: \(String(cString: strerror(errno)))", status: .ioError)
         }
     }
 
@@ -81,6 +81,6 @@ enum ExportPartial {
     }
 
     private static func anotherWriter(_ path: String) -> CLIError {
-        CLIError("\(path): another puzzlelab export is writing it (it is locked); wait for that export to finish, or stop it and run again with --resume")
+        CLIError("\(path): another puzzlelab export is writing it (it is locked); wait for that export to finish, or stop it and run again with --resume", status: .cannotCreate)
     }
 }

@@ -69,7 +69,7 @@ struct Kind: ExpressibleByArgument {
             let what = matches.isEmpty ? "no puzzle family's format"
                 : "more than one format (\(matches.map(\.info.name).joined(separator: ", ")))"
             throw FormatError("the content matches \(what); name the family with --kind \(families.map(\.info.name).joined(separator: "|"))",
-                              at: SourceLocation(file: path, line: 1))
+                              at: SourceLocation(file: path))
         }
         return matches[0]
     }
@@ -94,24 +94,64 @@ struct Workers: ParsableArguments {
     }
 }
 
-/// The options of every command that generates puzzles: the family, its
-/// profiles, the seeds.
-struct GenerationOptions: ParsableArguments {
+/// What the help of a command that generates puzzles says of its own
+/// `--profile` and `--count`.
+protocol GeneratingCommand {
+    /// `--profile` once (``OneProfile``) or repeated (``SeveralProfiles``).
+    associatedtype Profiles: ProfileArguments
+    /// The help of `--count`: what it counts, and the command's own default.
+    static var countHelp: String { get }
+    /// Whether the command takes `--seeds FILE` (help shows it only then).
+    static var takesSeedsFile: Bool { get }
+}
+
+extension GeneratingCommand {
+    static var takesSeedsFile: Bool { true }
+}
+
+/// The `--profile` option of a command.
+protocol ProfileArguments: ParsableArguments {
+    /// The profiles named, in order.
+    var names: [String] { get }
+}
+
+/// `--profile` given at most once: the command works on one profile.
+struct OneProfile: ProfileArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("The profile (difficulty), by default the family's first; \(profileHelp)."))
+    var profile: String?
+
+    var names: [String] { profile.map { [$0] } ?? [] }
+}
+
+/// `--profile` repeated: the command runs each profile named, in order.
+struct SeveralProfiles: ProfileArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("A profile to run (repeat it for several; all: every profile), by default every profile of the family; \(profileHelp)."))
+    var profile: [String] = []
+
+    var names: [String] { profile }
+}
+
+/// The options of every command that generates puzzles (`Command`): the
+/// family, its profiles, the seeds.
+struct GenerationOptions<Command: GeneratingCommand>: ParsableArguments {
     @Option(help: "The puzzle family: \(familyNames) (default: \(Kind.standard.family.info.name); files are told apart by extension or content).")
     var kind: Kind?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The profile (difficulty), by default the family's first; \(profileHelp)."))
-    var profile: [String] = []
+    @OptionGroup var profiles: Command.Profiles
+
+    /// The profiles `--profile` names, in order.
+    var profile: [String] { profiles.names }
 
     // .unconditional: a negative seed (legal) or count (refused with a reason) is a value, not an option.
     @Option(name: [.customShort("s"), .customLong("seed")], parsing: .unconditional, help: "The seed of the first puzzle (any integer; default: 1).")
     var firstSeed: Int?
 
-    @Option(name: .shortAndLong, parsing: .unconditional, help: "How many puzzles (seeds); default: 1 for generate and grade, 100 for pack, 20,000 per profile for bench; export needs it.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: ArgumentHelp(Command.countHelp))
     var count: Int?
 
-    @Option(name: .customLong("seeds"), help: ArgumentHelp("A file of seeds, one per line (# comments; - reads standard input): the puzzles of exactly these seeds, in order, instead of --seed and --count (generate, grade, pack, review).",
-                                                          valueName: "file"))
+    // Hidden where the command refuses it (refuseSeedsFile(_:) says why).
+    @Option(name: .customLong("seeds"), help: ArgumentHelp("A file of seeds, one per line (# comments; - reads standard input): the puzzles of exactly these seeds, in order, instead of --seed and --count.",
+                                                          valueName: "file", visibility: Command.takesSeedsFile ? .default : .hidden))
     var seedsFile: String?
 
     @Flag(help: "Only puzzles with exactly one solution.")
@@ -192,7 +232,6 @@ struct GenerationOptions: ParsableArguments {
 
     /// The one profile `--profile` names, or the family's first.
     func singleProfile<F: PuzzleFamily>(_ family: F) throws -> F.Profile {
-        guard profile.count <= 1 else { throw CLIError("give one --profile (several are for bench)") }
         guard let name = profile.first else {
             guard let first = family.profiles.first else { throw CLIError("\(family.info.name) has no profiles") }
             return first

@@ -25,7 +25,7 @@ struct Generate: ParsableCommand {
             """
     )
 
-    @OptionGroup var options: GenerationOptions
+    @OptionGroup var options: GenerationOptions<Generate>
 
     @OptionGroup var budget: TimeBudget
 
@@ -78,7 +78,7 @@ struct Generate: ParsableCommand {
                 generated = try family.generate(profile, options.request(seed: seed, label: difficulty, timeLimit: budget.time))
             } catch {
                 bar.finish()
-                printError("puzzlelab: profile \(family.id(of: profile)), seed \(seed): \(error)")
+                reportError("profile \(family.id(of: profile)), seed \(seed): \(error)", status: .failed)
                 totals.fail(error.reason)
                 continue
             }
@@ -98,4 +98,9 @@ struct Generate: ParsableCommand {
         totals.report("generated", labelOrder: family.gradeLabels)
         if totals.puzzles < seeds.count { throw ExitCode.failure }
     }
+}
+
+extension Generate: GeneratingCommand {
+    typealias Profiles = OneProfile
+    static var countHelp: String { "How many puzzles, of seeds SEED … SEED+N-1 (default: 1)." }
 }

@@ -45,7 +45,7 @@ struct Grade: ParsableCommand {
     @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input. Or --profile / --count: grade generated puzzles of seeds SEED … SEED+COUNT-1.")
     var files: [String] = []
 
-    @OptionGroup var options: GenerationOptions
+    @OptionGroup var options: GenerationOptions<Grade>
 
     @OptionGroup var budget: TimeBudget
 
@@ -86,7 +86,7 @@ struct Grade: ParsableCommand {
                     counted += failed
                     return failed
                 } catch {
-                    printError("\(error)")
+                    reportError(error)
                     return 1
                 }
             }
@@ -108,7 +108,7 @@ struct Grade: ParsableCommand {
             case .success(let puzzle):
                 grade(family, puzzle, weights: weights, name: file, extra: [("file", .string(file))], totals: &totals, printer: &printer)
             case .failure(let error):
-                printError(error.description)
+                reportError(error)
                 totals.fail("unreadable")
             }
         }
@@ -132,7 +132,7 @@ struct Grade: ParsableCommand {
                       extra: [("profile", .string(id)), ("seed", .int(seed))], totals: &totals, printer: &printer)
             } catch {
                 bar.finish()
-                printError("puzzlelab: profile \(id), seed \(seed): \(error)")
+                reportError("profile \(id), seed \(seed): \(error)", status: .failed)
                 totals.fail(error.reason)
             }
         }
@@ -150,7 +150,7 @@ struct Grade: ParsableCommand {
             report = try family.grade(puzzle, solutionsUpTo2: nil, words: GradeWords(explain: explain, language: language.language),
                                       timeLimit: budget.time).weighted(weights)
         } catch {
-            printError("\(name): \(error)")
+            reportError(error, context: name)
             totals.fail("grade-error")
             return
         }
@@ -195,4 +195,9 @@ struct Grade: ParsableCommand {
     private func stopped(_ reason: StopReason) -> String {
         reason == .timeLimit ? "timeLimit (\(Deadline.describe(budget.time)))" : reason.rawValue
     }
+}
+
+extension Grade: GeneratingCommand {
+    typealias Profiles = OneProfile
+    static var countHelp: String { "How many generated puzzles to grade, of seeds SEED … SEED+N-1 (default: 1)." }
 }

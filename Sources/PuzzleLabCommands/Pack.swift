@@ -22,7 +22,7 @@ struct Pack: ParsableCommand {
             """
     )
 
-    @OptionGroup var options: GenerationOptions
+    @OptionGroup var options: GenerationOptions<Pack>
 
     @OptionGroup var budget: TimeBudget
 
@@ -73,4 +73,9 @@ struct Pack: ParsableCommand {
         try writeOutput(family.pack(puzzles, profile: profile), to: out, replacing: force)
         printError("puzzlelab: wrote \(puzzles.count) \(family.id(of: profile)) levels to \(out)")
     }
+}
+
+extension Pack: GeneratingCommand {
+    typealias Profiles = OneProfile
+    static var countHelp: String { "How many levels, of seeds SEED … SEED+N-1 (default: \(defaultCount))." }
 }

@@ -85,7 +85,7 @@ struct Play: ParsableCommand {
         do {
             puzzles = try family.gamePuzzles(profile, seed: seed ?? 1)
         } catch {
-            throw CLIError("profile \(family.id(of: profile)), seed \(seed ?? 1): \(error)")
+            throw CLIError("profile \(family.id(of: profile)), seed \(seed ?? 1): \(error)", status: .failed)
         }
         try play(family, puzzles: puzzles)
     }
@@ -99,7 +99,7 @@ struct Play: ParsableCommand {
         do {
             game = try PlayGame(family, puzzles: puzzles, language: language.language)
         } catch {
-            throw CLIError("\(file ?? family.info.name): \(error)")
+            throw CLIError("\(file ?? family.info.name): \(error)", status: .failed)
         }
         show(game.view)
         var input = InputLines(FileHandle.standardInput)
@@ -107,7 +107,7 @@ struct Play: ParsableCommand {
         while !game.view.status.finished, let line = input.next() {
             lineNumber += 1
             guard let line else {
-                printError(FormatError("a line longer than \(InputLimits.lineBytes) bytes", at: SourceLocation(file: "stdin", line: lineNumber)).description)
+                reportError(FormatError("a line longer than \(InputLimits.lineBytes) bytes", at: SourceLocation(file: "stdin", line: lineNumber)))
                 badLines += 1
                 continue
             }
@@ -121,7 +121,7 @@ struct Play: ParsableCommand {
                 let move = try Self.move(text, line: lineNumber)
                 show(game.play(move))
             } catch {
-                printError(error.description)
+                reportError(error)
                 badLines += 1
             }
         }
@@ -321,7 +321,7 @@ func choosePuzzle<F: PuzzleFamily>(_ family: F, _ data: Data, file: String, inde
     let puzzle: F.Puzzle
     switch results[chosen] {
     case .success(let read): puzzle = read
-    case .failure(let error): throw CLIError(error.description)
+    case .failure(let error): throw CLIError(error)
     }
     // What check calls invalid is refused here as by solve and grade (the problems on stderr).
     guard isValid(family, puzzle, file: file) else { throw ExitCode.failure }

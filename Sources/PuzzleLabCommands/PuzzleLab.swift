@@ -52,7 +52,11 @@ public struct PuzzleLab: AsyncParsableCommand {
         let (status, message) = await run(Array(CommandLine.arguments.dropFirst()), families: families, commands: commands)
         if !message.isEmpty {
             // Help and version texts go to standard output, errors to standard error.
-            if status == ExitCode.success.rawValue { print(message) } else { printError(message) }
+            if status == ExitStatus.success.rawValue {
+                print(message)
+            } else {
+                for line in message.split(separator: "\n") { printError(String(line)) }
+            }
         }
         Foundation.exit(status)
     }
@@ -69,11 +73,13 @@ public struct PuzzleLab: AsyncParsableCommand {
     ///     ``main(families:commands:)``.
     /// - Returns: the exit status, and what the executable prints besides
     ///   the command's own output: the help or version text asked for, or
-    ///   the one error line of a parse or usage error or of an error the
-    ///   command threw (empty when there is none).
+    ///   the error line of an error the command threw (empty when there is
+    ///   none), with the line naming `--help` after a usage error. The
+    ///   status is the highest of the thrown error's and of those the
+    ///   command reported on its way (`reportError`).
     public static func run(_ arguments: [String], families: [any CommandFamily],
                            commands: [any ParsableCommand.Type] = []) async -> (status: Int32, message: String) {
-        guard !families.isEmpty else { return (ExitCode.failure.rawValue, errorLine("no puzzle families")) }
+        guard !families.isEmpty else { return (ExitStatus.failed.rawValue, errorLine("no puzzle families")) }
         return await CommandFamilies.$list.withValue(families) {
             await CommandFamilies.$commands.withValue(commands) { await run(arguments) }
         }
@@ -82,7 +88,16 @@ public struct PuzzleLab: AsyncParsableCommand {
     /// ``run(_:families:commands:)`` once the run's families and commands
     /// are set.
     private static func run(_ arguments: [String]) async -> (status: Int32, message: String) {
-        if let unknown = unknownCommand(arguments) { return (ExitCode.validationFailure.rawValue, errorLine(unknown)) }
+        await ReportedErrors.$current.withValue(ReportedErrors()) {
+            let (status, message) = await runCommand(arguments)
+            return (max(status, ReportedErrors.current.status?.rawValue ?? 0), message)
+        }
+    }
+
+    /// The status and message of the command `arguments` name, from what
+    /// it threw (nothing: success).
+    private static func runCommand(_ arguments: [String]) async -> (status: Int32, message: String) {
+        if let unknown = unknownCommand(arguments) { return outcome(of: CLIError(unknown), arguments: arguments) }
         do {
             var command = try parseAsRoot(operandsLast(arguments))
             if var asynchronous = command as? AsyncParsableCommand {
@@ -91,10 +106,10 @@ public struct PuzzleLab: AsyncParsableCommand {
                 try command.run()
             }
             flushStandardOutput()
-            return (ExitCode.success.rawValue, "")
+            return (ExitStatus.success.rawValue, "")
         } catch {
             flushStandardOutput()
-            return outcome(of: error)
+            return outcome(of: error, arguments: arguments)
         }
     }
 
@@ -131,28 +146,34 @@ public struct PuzzleLab: AsyncParsableCommand {
         let (command, named) = command(named: arguments)
         let commands = command.configuration.subcommands.map { $0._commandName } + (named == 0 ? ["help"] : [])
         guard named < arguments.count, !arguments[named].hasPrefix("-"), !commands.isEmpty, !commands.contains(arguments[named]) else { return nil }
-        let given = arguments[named], path = (["puzzlelab"] + arguments[..<named]).joined(separator: " ")
+        let given = arguments[named]
         let near = commands.filter { editDistance($0, given) <= 2 || $0.hasPrefix(given) }
         let guess = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
-        return "unknown command '\(given)'\(guess) ('\(path) --help' lists the commands)"
+        return "unknown command '\(given)'\(guess)"
     }
 
     /// The exit status and message of a command that threw `error`: help
-    /// and version texts whole, as the argument parser writes them; every
-    /// error as one line, `Error: what is wrong`, without the usage text
-    /// (`--help` shows it); nothing for a bare exit status.
-    static func outcome(of error: any Error) -> (status: Int32, message: String) {
-        let status = exitCode(for: error).rawValue
-        guard status != ExitCode.success.rawValue else { return (status, fullMessage(for: error)) }
+    /// and version texts whole, as the argument parser writes them; an error
+    /// as its ``errorLine(_:)``, without the usage text, and after a usage
+    /// error a line naming the `--help` of the command `arguments` name;
+    /// nothing for a bare exit status.
+    static func outcome(of error: any Error, arguments: [String]) -> (status: Int32, message: String) {
+        let status = ExitStatus.of(error)
+        guard status != ExitStatus.success.rawValue else { return (status, fullMessage(for: error)) }
         let message = message(for: error)
-        return (status, message.isEmpty ? "" : errorLine(message))
+        guard !message.isEmpty else { return (status, "") }
+        guard status == ExitStatus.usage.rawValue else { return (status, errorLine(lowercasingFirstWord(message))) }
+        let path = (["puzzlelab"] + arguments[..<command(named: arguments).count]).joined(separator: " ")
+        return (status, errorLine(lowercasingFirstWord(message)) + "\nSee '\(path) --help' for more information.")
     }
 
-    /// `Error: ` and `message` on one line (a message of several lines has
-    /// them joined by spaces).
-    static func errorLine(_ message: String) -> String {
-        "Error: " + message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+    /// `message` with its first word in lower case when it is a capitalized
+    /// word ("Unknown option" of the argument parser), so that every error
+    /// line reads alike after `puzzlelab: `; "JSON" or "--count" stay.
+    static func lowercasingFirstWord(_ message: String) -> String {
+        let start = message.prefix(2)
+        guard start.count == 2, start.first?.isUppercase == true, start.last?.isLowercase == true else { return message }
+        return message.prefix(1).lowercased() + message.dropFirst()
     }
 }
 

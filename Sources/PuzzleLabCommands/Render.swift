@@ -71,7 +71,7 @@ struct Render: ParsableCommand {
         do {
             return try family.draw(puzzle, solution: solution, step: step, paper: paper, title: title, language: language)
         } catch {
-            throw CLIError("\(file): \(error)")
+            throw CLIError("\(file): \(error)", status: .failed)
         }
     }
 }

@@ -34,7 +34,7 @@ struct Review: ParsableCommand {
     @Argument(help: "Puzzle files (any family's text format, .json, .jsonl); - reads standard input. Or --profile / --count: review generated puzzles.")
     var files: [String] = []
 
-    @OptionGroup var options: GenerationOptions
+    @OptionGroup var options: GenerationOptions<Review>
 
     @OptionGroup var budget: TimeBudget
 
@@ -150,10 +150,15 @@ struct Review: ParsableCommand {
                 entries.append(try family.reviewEntry(puzzle, facts: [(fact("family"), family.info.name), (fact("file"), file)],
                                                       language: language.language, timeLimit: budget.time))
             } catch {
-                printError(error is FormatError ? "\(error)" : "\(file): \(error)")
+                reportError(error, context: file)
                 failed += 1
             }
         }
         return failed
     }
+}
+
+extension Review: GeneratingCommand {
+    typealias Profiles = OneProfile
+    static var countHelp: String { "How many generated puzzles on the page, of seeds SEED … SEED+N-1 (default: 1; at most \(mostPuzzles))." }
 }

@@ -76,7 +76,7 @@ struct SeedsFile: Equatable {
             }
         }
         guard !result.seeds.isEmpty else {
-            throw FormatError("no seeds (expected one integer per line)", at: SourceLocation(file: file, line: 1))
+            throw FormatError("no seeds (expected one integer per line)", at: SourceLocation(file: file))
         }
         return result
     }

@@ -76,7 +76,7 @@ struct Serve: AsyncParsableCommand {
         } catch {
             running.cancel()
             let reason = if case .failure(let failure) = await running.result { systemReason(failure) } else { systemReason(error) }
-            throw CLIError("cannot listen on \(host):\(port): \(reason)")
+            throw CLIError("cannot listen on \(host):\(port): \(reason)", status: .unavailable)
         }
         // Ctrl-C and SIGTERM stop the server: the answers in progress end,
         // the log holds every record written.

@@ -80,12 +80,8 @@ struct Solve: ParsableCommand {
                 let started = ContinuousClock.now
                 counted = try family.count(puzzle, limits: limits)
                 elapsed = ContinuousClock.now - started
-            } catch let error as FormatError {
-                printError(error.description)
-                failed += 1
-                continue
             } catch {
-                printError("\(file): \(error)")
+                reportError(error, context: file)
                 failed += 1
                 continue
             }

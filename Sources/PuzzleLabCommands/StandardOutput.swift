@@ -8,7 +8,7 @@
 
 /// Makes the end of the process flush standard output and report a failed
 /// write or flush (a full disk, a closed descriptor) as one line on stderr
-/// with exit status 1, so no data is lost silently. A reader that went away
+/// with exit status ``ExitStatus/ioError``, so no data is lost silently. A reader that went away
 /// (`EPIPE`, as under `| head`) is not an error.
 func checkStandardOutputAtExit() {
     atexit {
@@ -18,7 +18,7 @@ func checkStandardOutputAtExit() {
         let detail = flushed ? "a write failed" : String(cString: strerror(reason))
         let message = Array("puzzlelab: cannot write to standard output: \(detail)\n".utf8)
         _ = write(STDERR_FILENO, message, message.count)
-        _exit(1)
+        _exit(ExitStatus.ioError.rawValue)
     }
 }
 

@@ -29,7 +29,7 @@ package func writeOutput(_ text: String, to path: String, replacing: Bool) throw
 private func writeFile(_ text: String, to path: String, replacing: Bool) throws(CLIError) {
     let temporary = path + ".partial"
     guard let file = fopen(temporary, "w") else {
-        throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))")
+        throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))", status: .cannotCreate)
     }
     let bytes = Array(text.utf8)
     let wrote = fwrite(bytes, 1, bytes.count, file) == bytes.count
@@ -37,7 +37,7 @@ private func writeFile(_ text: String, to path: String, replacing: Bool) throws(
     let closed = fclose(file) == 0
     guard wrote, closed else {
         unlink(temporary)
-        throw CLIError("\(path): cannot write the file: \(String(cString: strerror(reason)))")
+        throw CLIError("\(path): cannot write the file: \(String(cString: strerror(reason)))", status: .ioError)
     }
     do throws(CLIError) {
         try moveIntoPlace(temporary, path, replacing: replacing)
@@ -77,24 +77,26 @@ enum OutputTarget: Equatable {
         }
         var info = stat()
         guard lstat(path, &info) == 0 else {
-            guard errno == ENOENT else { throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))") }
+            guard errno == ENOENT else { throw CLIError("\(path): cannot write the file: \(String(cString: strerror(errno)))", status: .cannotCreate) }
             self = .file(path)
             return
         }
         let linked = info.st_mode & S_IFMT == S_IFLNK
         if linked && stat(path, &info) != 0 {
-            throw CLIError("\(path) is a symbolic link to nothing; it is kept (--force replaces regular files only)")
+            throw CLIError("\(path) is a symbolic link to nothing; it is kept (--force replaces regular files only)", status: .cannotCreate)
         }
         switch info.st_mode & S_IFMT {
         case S_IFIFO, S_IFCHR:
             self = .stream(path)
         case S_IFREG where linked:
-            throw CLIError("\(path) is a symbolic link; it is kept (--force replaces regular files only): write to the file it names")
+            throw CLIError("\(path) is a symbolic link; it is kept (--force replaces regular files only): write to the file it names",
+                           status: .cannotCreate)
         case S_IFREG:
-            guard replacing else { throw CLIError("\(path) exists; add --force to replace it") }
+            guard replacing else { throw CLIError("\(path) exists; add --force to replace it", status: .cannotCreate) }
             self = .file(path)
         case let kind:
-            throw CLIError("\(path) is \(fileKind(kind)), not a regular file; it is kept (--force replaces regular files only)")
+            throw CLIError("\(path) is \(fileKind(kind)), not a regular file; it is kept (--force replaces regular files only)",
+                           status: .cannotCreate)
         }
     }
 }
@@ -118,7 +120,7 @@ func fileKind(_ type: mode_t) -> String {
 /// - Throws: one line naming the path and the system's reason.
 func openStream(_ path: String) throws(CLIError) -> FileHandle {
     let fd = open(path, O_WRONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+    guard fd >= 0 else { throw CLIError("\(path): cannot write: \(String(cString: strerror(errno)))", status: .cannotCreate) }
     return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
 }
 
@@ -140,11 +142,11 @@ func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) throws(
             unlink(temporary)
             return
         }
-        if errno == EEXIST { throw CLIError("\(path) exists; add --force to replace it") }
+        if errno == EEXIST { throw CLIError("\(path) exists; add --force to replace it", status: .cannotCreate) }
         // A file system without hard links: fall back to rename after the check above.
     }
     guard rename(temporary, path) == 0 else {
-        throw CLIError("cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))")
+        throw CLIError("cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))", status: .cannotCreate)
     }
 }
 
@@ -153,7 +155,7 @@ func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) throws(
 /// - Throws: one line naming `path` and the system's reason.
 func write(_ data: Data, to handle: FileHandle, path: String) throws(CLIError) {
     do { try handle.write(contentsOf: data) } catch {
-        throw CLIError("\(path): cannot write: \(systemReason(error))")
+        throw CLIError("\(path): cannot write: \(systemReason(error))", status: .ioError)
     }
 }
 
@@ -188,14 +190,16 @@ func printReport(_ line: String) {
 
 /// The bytes of `path`, or of standard input for `-`. Works on pipes too.
 ///
-/// - Throws: a one-line error for a file that cannot be read, or that is
-///   larger than ``InputLimits/fileBytes`` or has a line longer than
-///   ``InputLimits/lineBytes`` (found before any parsing).
-package func readInput(path: String) throws(FormatError) -> Data {
+/// - Throws: a one-line error for a file that does not exist or cannot be
+///   opened (``ExitStatus/noInput``), cannot be read
+///   (``ExitStatus/ioError``), or is larger than ``InputLimits/fileBytes``
+///   or has a line longer than ``InputLimits/lineBytes`` (found before any
+///   parsing; ``ExitStatus/dataError``).
+package func readInput(path: String) throws(CLIError) -> Data {
     let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
     guard let handle else {
         let reason = FileManager.default.fileExists(atPath: path) ? "cannot open the file" : "no such file"
-        throw FormatError(reason, at: SourceLocation(file: path, line: 1))
+        throw CLIError("\(path): \(reason)", status: .noInput)
     }
     var data = Data()
     do {
@@ -208,16 +212,16 @@ package func readInput(path: String) throws(FormatError) -> Data {
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             data.append(chunk)
             if data.count > InputLimits.fileBytes {
-                throw FormatError("larger than \(InputLimits.fileBytes >> 20) MiB (the most one file may hold; split it)",
-                                  at: SourceLocation(file: path, line: 1))
+                throw CLIError(FormatError("larger than \(InputLimits.fileBytes >> 20) MiB (the most one file may hold; split it)",
+                                           at: SourceLocation(file: path)))
             }
         }
-    } catch let error as FormatError {
+    } catch let error as CLIError {
         throw error
     } catch {
-        throw FormatError("cannot read the file: \(systemReason(error))", at: SourceLocation(file: path, line: 1))
+        throw CLIError("\(path): cannot read the file: \(systemReason(error))", status: .ioError)
     }
-    try InputLimits.checkLines(data, file: path)
+    do throws(FormatError) { try InputLimits.checkLines(data, file: path) } catch { throw CLIError(error) }
     return data
 }
 
@@ -232,7 +236,7 @@ private func regularFileSize(_ handle: FileHandle) -> Int? {
 /// Up to `count` bytes from `handle`, fewer when the file ends first.
 ///
 /// - Throws: the file's name and the system's reason.
-private func readBytes(_ handle: FileHandle, count: Int, path: String) throws(FormatError) -> Data {
+private func readBytes(_ handle: FileHandle, count: Int, path: String) throws(CLIError) -> Data {
     var data = Data(count: count)
     var failure: Int32 = 0
     let got = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
@@ -252,7 +256,7 @@ private func readBytes(_ handle: FileHandle, count: Int, path: String) throws(Fo
         return got
     }
     guard failure == 0 else {
-        throw FormatError("cannot read the file: \(String(cString: strerror(failure)))", at: SourceLocation(file: path, line: 1))
+        throw CLIError("\(path): cannot read the file: \(String(cString: strerror(failure)))", status: .ioError)
     }
     data.count = got
     return data
@@ -260,18 +264,17 @@ private func readBytes(_ handle: FileHandle, count: Int, path: String) throws(Fo
 
 /// Calls `body` with each file's family (`kind`, or the one
 /// ``Kind/of(path:data:)`` finds) and bytes (standard input for `-`); a file
-/// that cannot be read is reported on stderr and counted.
+/// that cannot be read is reported (``reportError(_:context:)``) and counted.
 ///
 /// - Returns: the unreadable files plus the failures `body` returned.
 func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any CommandFamily, _ file: String, _ data: Data) -> Int) -> Int {
     var failed = 0
     for file in files {
-        do throws(FormatError) {
-            let data = try readInput(path: file)
-            let family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
+        do {
+            let (family, data) = try readPuzzleFile(file, kind: kind)
             failed += body(family, file, data)
         } catch {
-            printError(error.description)
+            reportError(error)
             failed += 1
         }
     }
@@ -282,14 +285,14 @@ func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any Command
 /// one failure, never a silent success.
 func readPuzzles<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> [Result<F.Puzzle, FormatError>] {
     let results = family.read(data, file: file)
-    return results.isEmpty ? [.failure(FormatError("no puzzle in the file", at: SourceLocation(file: file, line: 1)))] : results
+    return results.isEmpty ? [.failure(FormatError("no puzzle in the file", at: SourceLocation(file: file)))] : results
 }
 
 /// True when `puzzle` has none of the problems ``PuzzleFamily/problems(_:)``
-/// finds; otherwise prints each as `check` does and returns false.
+/// finds; otherwise reports each as `check` does and returns false.
 func isValid<F: PuzzleFamily>(_ family: F, _ puzzle: F.Puzzle, file: String) -> Bool {
     let problems = family.problems(puzzle)
-    for problem in problems { printError("\(file): \(family.id(of: puzzle)): \(problem)") }
+    for problem in problems { reportError("\(file): \(family.id(of: puzzle)): \(problem)", status: .failed) }
     return problems.isEmpty
 }
 
@@ -297,22 +300,14 @@ func isValid<F: PuzzleFamily>(_ family: F, _ puzzle: F.Puzzle, file: String) -> 
 /// else told by extension or content).
 ///
 /// - Throws: the file's one-line error as a ``CLIError``.
-func readPuzzleFile(_ file: String, kind: Kind?) throws -> (family: any CommandFamily, data: Data) {
+func readPuzzleFile(_ file: String, kind: Kind?) throws(CLIError) -> (family: any CommandFamily, data: Data) {
+    let data = try readInput(path: file)
+    if let kind { return (kind.family, data) }
     do throws(FormatError) {
-        let data = try readInput(path: file)
-        let family = if let kind { kind.family } else { try Kind.of(path: file, data: data) }
-        return (family, data)
+        return (try Kind.of(path: file, data: data), data)
     } catch {
-        throw CLIError(error.description)
+        throw CLIError(error)
     }
-}
-
-/// An error the CLI reports as one line, without usage text.
-package struct CLIError: Error, CustomStringConvertible {
-    package var description: String
-    /// The error, with any control character it quotes from outside text
-    /// escaped as ``printError(_:)`` escapes it.
-    package init(_ description: String) { self.description = description.printable(excerpts: false) }
 }
 
 /// The output formats of the reporting commands (docs/FORMATS.md section 5).

@@ -37,7 +37,7 @@ struct WorksheetCommand: ParsableCommand {
     @Argument(help: "Puzzle files of one family (any text format, .json, .jsonl); - reads standard input. Or --profile / --count: generated puzzles.")
     var files: [String] = []
 
-    @OptionGroup var options: GenerationOptions
+    @OptionGroup var options: GenerationOptions<WorksheetCommand>
 
     @Option(help: "The sheet: a4 or letter.")
     var paper: Paper = .a4
@@ -92,7 +92,8 @@ struct WorksheetCommand: ParsableCommand {
 
     func run() throws {
         if pdf != nil, Self.converterPath() == nil {
-            throw CLIError("--pdf needs rsvg-convert (librsvg) on PATH; install it (apt-get install librsvg2-bin) or leave out --pdf")
+            throw CLIError("--pdf needs rsvg-convert (librsvg) on PATH; install it (apt-get install librsvg2-bin) or leave out --pdf",
+                           status: .unavailable)
         }
         let sheet = files.isEmpty ? try generatedSheet(options.family()) : try filesSheet()
         try write(sheet)
@@ -116,7 +117,7 @@ struct WorksheetCommand: ParsableCommand {
             do {
                 puzzles.append(try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle)
             } catch {
-                throw CLIError("profile \(family.id(of: profile)), seed \(seed): \(error)")
+                throw CLIError("profile \(family.id(of: profile)), seed \(seed): \(error)", status: .failed)
             }
         }
         return try sheet(family, puzzles, profile: profile)
@@ -146,7 +147,7 @@ struct WorksheetCommand: ParsableCommand {
                 case .success(let puzzle) where isValid(family, puzzle, file: input.file): puzzles.append(puzzle)
                 case .success: failed += 1
                 case .failure(let error):
-                    printError(error.description)
+                    reportError(error)
                     failed += 1
                 }
             }
@@ -166,7 +167,7 @@ struct WorksheetCommand: ParsableCommand {
                 boards.append(try family.board(puzzle, solved: false))
                 if answers != .none { solutions.append(try family.solvedBoard(puzzle, language: language, timeLimit: budget.time)) }
             } catch {
-                throw CLIError("\(family.id(of: puzzle)): \(error)")
+                throw CLIError("\(family.id(of: puzzle)): \(error)", status: .failed)
             }
         }
         let perPage = perPage ?? Worksheet.automaticPerPage(boards, solutions: solutions, paper: paper, words: words)
@@ -199,7 +200,7 @@ struct WorksheetCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
-            throw CLIError("\(out): cannot make the folder: \(systemReason(error))")
+            throw CLIError("\(out): cannot make the folder: \(systemReason(error))", status: .cannotCreate)
         }
         for (path, file) in zip(paths, files) { try writeOutput(file.text, to: path, replacing: force) }
         let svgs = zip(paths, files).filter { $0.1.name.hasSuffix(".svg") }.map(\.0)
@@ -233,7 +234,7 @@ struct WorksheetCommand: ParsableCommand {
     /// Runs `rsvg-convert -f pdf SVG… -o PDF` (one page per SVG), with
     /// SOURCE_DATE_EPOCH set so the same pages give the same bytes.
     private func convert(_ svgs: [String], to pdf: String) throws {
-        guard let converter = Self.converterPath() else { throw CLIError("--pdf needs rsvg-convert (librsvg) on PATH") }
+        guard let converter = Self.converterPath() else { throw CLIError("--pdf needs rsvg-convert (librsvg) on PATH", status: .unavailable) }
         let temporary = pdf + ".partial"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: converter)
@@ -246,17 +247,22 @@ struct WorksheetCommand: ParsableCommand {
         do {
             try process.run()
         } catch {
-            throw CLIError("cannot run \(converter): \(systemReason(error))")
+            throw CLIError("cannot run \(converter): \(systemReason(error))", status: .unavailable)
         }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             unlink(temporary)
             let line = message.split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(process.terminationStatus)"
-            throw CLIError("rsvg-convert failed to write \(pdf): \(line)")
+            throw CLIError("rsvg-convert failed to write \(pdf): \(line)", status: .ioError)
         }
         try moveIntoPlace(temporary, pdf, replacing: force)
     }
 }
 
 extension AnswerKey: ExpressibleByArgument {}
+
+extension WorksheetCommand: GeneratingCommand {
+    typealias Profiles = OneProfile
+    static var countHelp: String { "How many generated puzzles on the sheet, of seeds SEED … SEED+N-1 (default: 1; at most \(mostPuzzles))." }
+}

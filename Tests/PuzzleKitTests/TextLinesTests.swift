@@ -66,6 +66,13 @@ import PuzzleKit
         #expect(error.description == "a.mcw:3:4: two lines")
     }
 
+    /// The parts of a place that are not known are left out: no column, or
+    /// no line for the file as a whole (a missing file is not `file:1:`).
+    @Test func unknownPartsOfAPlaceAreLeftOut() {
+        #expect(FormatError("x", at: SourceLocation(file: "a.mcw", line: 3)).description == "a.mcw:3: x")
+        #expect(FormatError("no such file", at: SourceLocation(file: "a.mcw")).description == "a.mcw: no such file")
+    }
+
     /// A line's content is the line without blanks at either end: against
     /// trimming both ends character by character, on random lines.
     @Test func contentIsTheLineWithoutEndBlanks() throws {

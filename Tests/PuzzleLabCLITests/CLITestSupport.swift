@@ -78,3 +78,19 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// Whether `run`'s stderr is one error in the documented form (docs/CLI.md,
+/// "Errors and exit statuses"): one `puzzlelab: ` line, and after a usage
+/// error (status 64) the line naming the command's help.
+func isOneError(_ run: Run) -> Bool { isOneError(run.stderr, status: run.status) }
+
+/// Whether `stderr` of a run that exited with `status` is one error in the
+/// documented form, as ``isOneError(_:)`` tells for a ``Run``.
+func isOneError(_ stderr: String, status: Int32) -> Bool {
+    let lines = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    guard stderr.hasSuffix("\n"), lines.first?.hasPrefix("puzzlelab: ") == true else { return false }
+    if status == 64 {
+        return lines.count == 3 && lines[1].hasPrefix("See 'puzzlelab ") && lines[1].hasSuffix(" --help' for more information.")
+    }
+    return lines.count == 2
+}

@@ -66,7 +66,7 @@ import Testing
         let simulated = try puzzlelab(["calibrate", "--simulate", "40", "--kind", "math-crossword", "--seed", "9"])
         try Data((simulated.stdout + "{\"record\":\"finish\",\"version\":1}\n").utf8).write(to: dir.appendingPathComponent("sim.jsonl"))
         let bad = try puzzlelab(["calibrate", "sim.jsonl"], in: dir)
-        #expect(bad.status != 0 && bad.stderr.hasPrefix("Error: sim.jsonl:41: "))
+        #expect(bad.status == 65 && bad.stderr.hasPrefix("puzzlelab: sim.jsonl:41: "))
         try Data(simulated.stdout.utf8).write(to: dir.appendingPathComponent("sim.jsonl"))
         let first = try puzzlelab(["calibrate", "sim.jsonl", "--format", "json"], in: dir)
         let second = try puzzlelab(["calibrate", "sim.jsonl", "--format", "json"], in: dir)

@@ -41,15 +41,15 @@ import Testing
         let bad = "child,item,correct,seconds,timestamp\nmia,7+5,1,4,2026-03-02T08:15:00Z\nmia,3 + 1,1,2,2026-03-02T08:15:10Z\nben,3 + 1,maybe,2,2026-03-02T08:15:10Z\n"
         try Data(bad.utf8).write(to: dir.appendingPathComponent("log.csv"))
         let run = try puzzlelab(["drills", "replay", "log.csv", "--out", "ratings.csv"], in: dir)
-        #expect(run.status != 0)
+        #expect(run.status == 65)
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(run.stderr)")
-        #expect(lines.first?.hasPrefix("log.csv:2: item: expected an exercise 'A + B'") == true)
+        #expect(lines.first?.hasPrefix("puzzlelab: log.csv:2: item: expected an exercise 'A + B'") == true)
         #expect(lines.last?.contains("log.csv:4: correct: expected 1, 0, true, false or ?, found 'maybe'") == true)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("ratings.csv").path))
         let missing = try puzzlelab(["drills", "replay", "nope.csv"], in: dir)
-        #expect(missing.status != 0 && missing.stderr.contains("nope.csv:1: no such file"))
+        #expect(missing.status == 66 && missing.stderr == "puzzlelab: nope.csv: no such file\n")
     }
 
     /// Issue 33: a CRLF log printed nothing and exited 0, bad lines and all.
@@ -67,10 +67,10 @@ import Testing
         let bad = "child,item,correct,seconds,timestamp\r\nmia,7 + 5,1,4,2026-02-30T08:15:00Z\r\nmia,3 + 1,1,0x10,2026-03-02T08:15:10Z\r\nben,3 + 1,1,2,2026-03-02T08:15:10Z\r\n"
         try Data(bad.utf8).write(to: dir.appendingPathComponent("bad.csv"))
         let run = try puzzlelab(["drills", "replay", "bad.csv"], in: dir)
-        #expect(run.status == 1 && run.stdout.isEmpty)
+        #expect(run.status == 65 && run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(run.stderr)")
-        #expect(lines.first?.hasPrefix("bad.csv:2: timestamp: expected ISO 8601 with a zone") == true)
+        #expect(lines.first?.hasPrefix("puzzlelab: bad.csv:2: timestamp: expected ISO 8601 with a zone") == true)
         #expect(lines.last?.contains("bad.csv:3: seconds: expected a number of seconds from 0 to 86400 (a decimal like 4.5), found '0x10'") == true)
     }
 
@@ -83,7 +83,7 @@ import Testing
                                 .replacingOccurrences(of: "\r\n", with: "\n"))
         #expect(crlf.status == 0 && crlf.stdout == lf.stdout && crlf.stdout.hasPrefix("kind,name,"))
         let bad = try puzzlelab(["drills", "replay", "drills-answer-log-bad-lines.csv"], in: corpus)
-        #expect(bad.status == 1 && bad.stdout.isEmpty)
+        #expect(bad.status == 65 && bad.stdout.isEmpty)
         let lines = bad.stderr.split(separator: "\n")
         #expect(lines.count == 5, "\(bad.stderr)")
         for (line, number) in zip(lines, 2...6) { #expect(line.contains("drills-answer-log-bad-lines.csv:\(number): "), "\(line)") }
@@ -94,7 +94,7 @@ import Testing
     @Test func controlCharactersInIdsAreRefusedAndNeverPrintedRaw() throws {
         let log = "child,item,correct,seconds,timestamp\n\"evil\u{1B}[2J\",7 + 5,1,4,2026-03-02T08:15:00Z\n"
         let run = try puzzlelab(["drills", "replay", "-"], input: log)
-        #expect(run.status == 1 && run.stdout.isEmpty)
+        #expect(run.status == 65 && run.stdout.isEmpty)
         #expect(run.stderr.contains("-:2: child: expected an id without control characters, found 'evil\\u{1b}[2J'"), "\(run.stderr)")
         #expect(!run.stderr.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" })
     }

@@ -112,8 +112,8 @@ import Testing
 
     @Test func contentNoFamilyReadsIsRefusedNamingKind() throws {
         let run = try puzzlelab(["check", "-"], input: "hello\n")
-        #expect(run.status != 0)
-        #expect(run.stderr == "-:1: the content matches no puzzle family's format; name the family with --kind \(puzzleFamilies.map(\.info.name).joined(separator: "|"))\n")
+        #expect(run.status == 65)
+        #expect(run.stderr == "puzzlelab: -: the content matches no puzzle family's format; name the family with --kind \(puzzleFamilies.map(\.info.name).joined(separator: "|"))\n")
     }
 
     /// The JSON report less its `timeMicroseconds` value.

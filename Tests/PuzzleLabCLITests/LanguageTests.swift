@@ -54,7 +54,7 @@ let allCatalogues: [Catalogue] = [
             let run = try puzzlelab([command, "--language", value, "p.mcw"])
             #expect(run.status == 64, "\(command) \(value)")
             #expect(run.stdout.isEmpty)
-            #expect(run.stderr.hasPrefix("Error: The value '\(value)' is invalid for '--language <code>'. Please provide one of 'en' and 'de'.\n"),
+            #expect(run.stderr.hasPrefix("puzzlelab: the value '\(value)' is invalid for '--language <code>'. Please provide one of 'en' and 'de'.\n"),
                     "\(command) \(value): \(run.stderr)")
         }
     }

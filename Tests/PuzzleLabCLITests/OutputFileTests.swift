@@ -29,8 +29,8 @@ func fileType(_ path: String) -> mode_t? {
         #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
         for arguments in [["--resume"], []] {
             let second = try puzzlelab(["export", "--profile", "class_1", "--count", "4", "--out", "a.csv"] + arguments, in: dir)
-            #expect(second.status == 1, "\(arguments) \(second.stderr)")
-            #expect(second.stderr.hasPrefix("Error: a.csv.partial: another puzzlelab export is writing it"), "\(second.stderr)")
+            #expect(second.status == 73, "\(arguments) \(second.stderr)")
+            #expect(second.stderr.hasPrefix("puzzlelab: a.csv.partial: another puzzlelab export is writing it"), "\(second.stderr)")
             #expect(second.stderr.filter { $0 == "\n" }.count == 1, "\(second.stderr)")
             #expect(try Data(contentsOf: partial) == before)
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.csv").path))
@@ -62,8 +62,8 @@ func fileType(_ path: String) -> mode_t? {
             let second = try puzzlelab(["export", "--profile", "class_4", "--count", "1000000", "--out", "big.csv"] + arguments,
                                        in: dir, seconds: 60)
             try #require(!second.stopped, "\(arguments): a second writer was let in")
-            #expect(second.status == 1, "\(arguments) \(second.stderr)")
-            #expect(second.stderr.hasPrefix("Error: big.csv.partial: another puzzlelab export is writing it"), "\(second.stderr)")
+            #expect(second.status == 73, "\(arguments) \(second.stderr)")
+            #expect(second.stderr.hasPrefix("puzzlelab: big.csv.partial: another puzzlelab export is writing it"), "\(second.stderr)")
         }
         #expect(first.isRunning)
         first.interrupt()
@@ -86,20 +86,20 @@ func fileType(_ path: String) -> mode_t? {
         try #require(mkfifo(fifo, 0o644) == 0)
         let run = try puzzlelab(["export", "--count", "3", "--out", "f.csv", "--resume"], in: dir, seconds: 30)
         try #require(!run.stopped, "export --resume waited on the FIFO")
-        #expect(run.status == 1 && run.stderr == "Error: f.csv.partial is a FIFO, not a regular file: it is not read; delete it or export to another file\n",
+        #expect(run.status == 73 && run.stderr == "puzzlelab: f.csv.partial is a FIFO, not a regular file: it is not read; delete it or export to another file\n",
                 "\(run.stderr)")
         #expect(fileType(fifo) == S_IFIFO)
         // A directory in its place is refused the same way.
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("d.csv.partial"), withIntermediateDirectories: false)
         let directory = try puzzlelab(["export", "--count", "3", "--out", "d.csv", "--resume"], in: dir)
-        #expect(directory.status == 1 && directory.stderr.contains("d.csv.partial is a directory, not a regular file"), "\(directory.stderr)")
+        #expect(directory.status == 73 && directory.stderr.contains("d.csv.partial is a directory, not a regular file"), "\(directory.stderr)")
     }
 
     @Test func anUnwritableOutSaysWhy() throws {
         let dir = try temporaryDirectory()
         let run = try puzzlelab(["export", "--count", "2", "--out", "missing/x.csv"], in: dir)
-        #expect(run.status == 1)
-        #expect(run.stderr == "Error: missing/x.csv.partial: cannot create the file: No such file or directory\n", "\(run.stderr)")
+        #expect(run.status == 73)
+        #expect(run.stderr == "puzzlelab: missing/x.csv.partial: cannot create the file: No such file or directory\n", "\(run.stderr)")
     }
 }
 
@@ -135,7 +135,7 @@ func fileType(_ path: String) -> mode_t? {
         ]
         for (column, cell, expected) in bad {
             let run = try resume(lines, header: header, column: column, cell: cell, in: dir)
-            #expect(run.status == 1 && run.stderr.hasPrefix("Error: p.csv.partial:4: column \(column) holds '\(cell)', expected \(expected)"),
+            #expect(run.status == 65 && run.stderr.hasPrefix("puzzlelab: p.csv.partial:4: column \(column) holds '\(cell)', expected \(expected)"),
                     "\(column)=\(cell): \(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("p.csv").path))
         }
@@ -154,7 +154,7 @@ func fileType(_ path: String) -> mode_t? {
         for column in ["seed", "profile", "unique", "toolkitVersion", "blanks"] {
             for cell in ["3\u{1b}[2J", "3\nFAKE: valid", long] {
                 let run = try resume(lines, header: header, column: column, cell: cell, in: dir)
-                #expect(run.status == 1 && run.stderr.hasPrefix("Error: p.csv.partial:4: "), "\(column): \(run.stderr)")
+                #expect(run.status == 65 && run.stderr.hasPrefix("puzzlelab: p.csv.partial:4: "), "\(column): \(run.stderr)")
                 #expect(run.stderr.filter { $0 == "\n" }.count == 1, "\(column): \(run.stderr)")
                 #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(column): \(run.stderr)")
                 #expect(run.stderr.count < 400, "\(column): \(run.stderr.count) characters")
@@ -248,7 +248,7 @@ func fileType(_ path: String) -> mode_t? {
         let node = dir.appendingPathComponent("full").path
         guard mknod(node, S_IFCHR | 0o666, 0x107) == 0 else { return }  // /dev/full's numbers; needs root
         let run = try puzzlelab(["render", "p.mcw", "--out", node, "--force"], in: dir)
-        #expect(run.status == 1 && run.stderr == "Error: \(node): cannot write: No space left on device\n", "\(run.stderr)")
+        #expect(run.status == 74 && run.stderr == "puzzlelab: \(node): cannot write: No space left on device\n", "\(run.stderr)")
         #expect(fileType(node) == S_IFCHR)
     }
 
@@ -267,7 +267,7 @@ func fileType(_ path: String) -> mode_t? {
             for (name, type, message) in targets {
                 for force in [["--force"], []] {
                     let run = try puzzlelab(command + ["--out", name] + force, in: dir)
-                    #expect(run.status == 1 && run.stderr.hasPrefix("Error: \(message)"), "\(command) \(name) \(force): \(run.stderr)")
+                    #expect(run.status == 73 && run.stderr.hasPrefix("puzzlelab: \(message)"), "\(command) \(name) \(force): \(run.stderr)")
                     #expect(run.stderr.filter { $0 == "\n" }.count == 1)
                     #expect(fileType(dir.appendingPathComponent(name).path) == type, "\(command) \(name)")
                 }
@@ -305,8 +305,8 @@ final class FIFOReader: @unchecked Sendable {
         .appendingPathComponent("Fixtures/crashes")
 
     @Test(arguments: [
-        ("export-partial-nonvalues.csv", "Error: x.csv.partial:2: column solverNodes holds 'nan', expected a whole number of 0 or more; delete the file and start again\n"),
-        ("export-partial-escapes.csv", "Error: x.csv.partial:3: seed 2\\u{1b}[2J FAKE: valid" + String(repeating: "9", count: 59) + "…, expected 2; resume with the --seed the export started with\n"),
+        ("export-partial-nonvalues.csv", "puzzlelab: x.csv.partial:2: column solverNodes holds 'nan', expected a whole number of 0 or more; delete the file and start again\n"),
+        ("export-partial-escapes.csv", "puzzlelab: x.csv.partial:3: seed 2\\u{1b}[2J FAKE: valid" + String(repeating: "9", count: 59) + "…, expected 2; resume with the --seed the export started with\n"),
     ])
     func aCorruptedPartialFileIsRefusedInOneLine(file: String, expected: String) throws {
         let dir = try temporaryDirectory()
@@ -314,7 +314,7 @@ final class FIFOReader: @unchecked Sendable {
         try FileManager.default.copyItem(at: Self.corpus.appendingPathComponent(file), to: partial)
         let before = try Data(contentsOf: partial)
         let run = try puzzlelab(["export", "--count", "3", "--out", "x.csv", "--resume"], in: dir)
-        #expect(run.status == 1 && run.stderr == expected, "\(run.stderr)")
+        #expect(run.status == 65 && run.stderr == expected, "\(run.stderr)")
         #expect(try Data(contentsOf: partial) == before)
     }
 }

@@ -54,7 +54,7 @@ import Testing
         ("7\nseven\n", "bad.txt:2: expected a seed (an integer) or a # comment, found 'seven'"),
         ("7\n1.5\n", "bad.txt:2: expected a seed (an integer) or a # comment, found '1.5'"),
         ("7\n8\n# again\n7\n", "bad.txt:4: seed 7 again (first on line 1); give each seed once"),
-        ("# nothing\n\n", "bad.txt:1: no seeds (expected one integer per line)"),
+        ("# nothing\n\n", "bad.txt: no seeds (expected one integer per line)"),
         ("# kind: math-crossword\n1\n", "bad.txt:1: the seeds are for --kind math-crossword, not cross-sums; give --kind math-crossword"),
         ("# profile: easy\n1\n", "bad.txt:1: the seeds are for --profile easy, not hard; give --profile easy"),
         ("# profile: hard\n# profile: hard\n1\n", "bad.txt:2: a second '# profile:' comment (the first is on line 1)"),
@@ -70,7 +70,7 @@ import Testing
         for command in ["generate", "pack", "grade", "review"] {
             let run = try puzzlelab([command, "--kind", "cross-sums", "--profile", "hard", "--seeds", "bad.txt", "--out", "x"]
                                         .filter { command == "pack" || command == "review" || ($0 != "--out" && $0 != "x") }, in: dir)
-            #expect(run.status == 1 && run.stdout.isEmpty && run.stderr == "Error: \(message)\n", "\(command): \(run.stderr)")
+            #expect(run.status == 65 && run.stdout.isEmpty && run.stderr == "puzzlelab: \(message)\n", "\(command): \(run.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x").path))
     }
@@ -93,9 +93,9 @@ import Testing
         let run = try puzzlelab(arguments, in: dir)
         let expected = arguments[0] == "bench" ? "--seeds is for generate, grade, pack and review; bench works through --seed and --count (or --duration)."
             : arguments[0] == "export" ? "--seeds is for generate, grade, pack and review; export works through --seed and --count (it resumes by row)."
-            : arguments.last == "p.mcw" ? "Give puzzle files or --profile / --count / --seeds, not both."
+            : arguments.last == "p.mcw" ? "give puzzle files or --profile / --count / --seeds, not both."
             : "--seeds gives the seeds itself: give --seeds FILE or --seed / --count, not both."
-        #expect(run.status == 64 && run.stderr.hasPrefix("Error: \(expected)\n"), "\(arguments): \(run.stderr)")
+        #expect(run.status == 64 && run.stderr.hasPrefix("puzzlelab: \(expected)\n"), "\(arguments): \(run.stderr)")
     }
 
     /// A seed that fails to generate is listed in the page's summary (and
