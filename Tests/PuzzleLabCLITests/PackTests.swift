@@ -144,6 +144,16 @@ import Testing
         }
     }
 
+    @Test func morseLevelsSpellModeAsTheCommandLine() throws {
+        let pack = try Self.pack(["--kind", "morse", "--profile", "word-to-code-advanced", "--count", "2"])
+        let modes = try Self.levels(pack.object).map { ($0["puzzle"] as? [String: Any])?["mode"] as? String }
+        #expect(modes == ["word-to-code", "word-to-code"])
+        let dir = try temporaryDirectory()
+        try pack.text.write(to: dir.appendingPathComponent("m.json"), atomically: true, encoding: .utf8)
+        let check = try puzzlelab(["check", "m.json"], in: dir)
+        #expect(check.status == 0 && check.stdout.contains("valid, word-to-code"), "\(check.stdout) \(check.stderr)")
+    }
+
     @Test func aBadLevelIsNamedAtItsLine() throws {
         let dir = try temporaryDirectory()
         var text = try Self.pack(["--kind", "number-search", "--count", "3"]).text
