@@ -121,14 +121,12 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
             },
         ])
 
-    /// The `puzzles.json` an app ships: levels numbered from 1 within the
-    /// difficulty (`hard-1`, `hard-2`, …), with solutions.
-    public func pack(_ puzzles: [Puzzle], profile: Profile) -> String {
-        var numbered = puzzles
-        for index in numbered.indices {
-            numbered[index].id = LevelID.make(difficulty: profile.rawValue, level: index + 1)
-        }
-        return JSONFormat.writePack(numbered)
+    /// A pack's level `number` has the id `<difficulty>-<number>` (`hard-1`,
+    /// `hard-2`, …), as in the `puzzles.json` an app ships.
+    public func packLevel(_ puzzle: Puzzle, number: Int, profile: Profile, idNamespace: UInt64) -> Puzzle {
+        var numbered = puzzle
+        numbered.id = LevelID.make(difficulty: profile.rawValue, level: number)
+        return numbered
     }
 
     public func count(_ puzzle: Puzzle, limits: CountLimits) throws -> CountResult {

@@ -43,7 +43,8 @@ public enum JSONFormat: PuzzleJSONFormat {
         readJSONLines(text) { data, line throws(FormatError) in try read(data, file: file, line: line) }
     }
 
-    /// Reads and validates a level pack.
+    /// Reads and validates a level pack: a JSON array of puzzles (version 1)
+    /// or a `PuzzlePack` (version 2, its levels' puzzles).
     ///
     /// Every puzzle must be well formed, its id must be
     /// `"<difficulty>-<level>"` with its own `difficulty` and a level of 1 or
@@ -53,6 +54,7 @@ public enum JSONFormat: PuzzleJSONFormat {
     /// - Throws: `FormatError` naming the line where the faulty
     ///   puzzle starts and its index in the array.
     public static func readPack(_ data: Data, file: String) throws(FormatError) -> [Puzzle] {
+        let data = try PuzzlePack.puzzleArray(data, file: file) ?? data
         let puzzles = try decodeJSON([Puzzle].self, from: data, file: file, line: 1)
         let lines = elementLines(data)
         func fault(_ index: Int, _ message: String) -> FormatError {

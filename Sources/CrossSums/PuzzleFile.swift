@@ -4,7 +4,8 @@ import PuzzleKit
 /// Reading any cross sums file a command line is given.
 public enum PuzzleFile {
     /// The puzzles of a file: those of `.xsum` (apart by blank lines), one for a `.json` puzzle, one per
-    /// element of a `.json` level pack (a JSON array), one per line of
+    /// element of a `.json` level pack (a JSON array, or the levels of a
+    /// `PuzzlePack`), one per line of
     /// `.jsonl`. Other names (and `-` for standard input) are told apart by
     /// content: JSON Lines when every non-blank line starts with `{`, a pack
     /// when the text starts with `[`, a text grid otherwise. A file that is
@@ -18,6 +19,11 @@ public enum PuzzleFile {
     ///     }
     public static func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
         if let error = PuzzleSource.secondByteOrderMark(data, file: file) { return [.failure(error)] }
+        do throws(FormatError) {
+            if let puzzles = try PuzzlePack.puzzleArray(data, file: file) { return try JSONFormat.readPack(puzzles, file: file).map { .success($0) } }
+        } catch {
+            return [.failure(error)]
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
         }

@@ -71,6 +71,12 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
 
     /// Refuses unknown labels, and a minimum blank count without `unique`
     /// or below 1.
+    /// A pack's level has its cell and equation ids derived from
+    /// `idNamespace` (``Puzzle/withIDs(namespace:)``), so no two packs share them.
+    public func packLevel(_ puzzle: Puzzle, number: Int, profile: Profile, idNamespace: UInt64) -> Puzzle {
+        puzzle.withIDs(namespace: idNamespace)
+    }
+
     public func unsupported(_ request: GenerationRequest) -> String? {
         if let minBlanks = request.minBlanks {
             guard request.unique else { return "a minimum of empty cells needs unique generation: only unique generation empties extra cells" }

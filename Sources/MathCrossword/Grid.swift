@@ -265,6 +265,26 @@ extension Puzzle {
     }
 }
 
+extension Puzzle {
+    /// The level with its cell and equation ids derived from `idNamespace`
+    /// as ``init(id:difficulty:grid:equations:numberPool:solution:idNamespace:)``
+    /// derives them (cell *i* the *i*-th id, equation *k* the one after the
+    /// cells' and the *k* before it); everything else unchanged.
+    ///
+    /// - Parameter idNamespace: the namespace of the ids.
+    public func withIDs(namespace idNamespace: UInt64) -> Puzzle {
+        let cells = cells.enumerated().map { index, cell in
+            GridCell(id: UUID(stable: idNamespace, index), position: cell.position, type: cell.type, fixedValue: cell.fixedValue,
+                     operatorSymbol: cell.operatorSymbol, currentValue: cell.currentValue)
+        }
+        let equations = equations.enumerated().map { offset, equation in
+            Equation(id: UUID(stable: idNamespace, cells.count + offset), orientation: equation.orientation, cellPositions: equation.cellPositions)
+        }
+        return Puzzle(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells,
+                      equations: equations, numberPool: numberPool, solution: solution)
+    }
+}
+
 extension GridCell {
     /// The cell as a token: `?` for an empty cell, whatever the player placed there.
     var token: GridToken {

@@ -56,6 +56,11 @@ public struct MorseCodeFamily: FormattedFamily, CountingFamily, GradingFamily, P
         return Generated(puzzle: exercise, attempts: 1, notes: ["grades \(profile.difficulty.label)"])
     }
 
+    /// A pack's level spells `mode` as the command line does (`word-to-code`).
+    public func writePackJSON(_ puzzle: Puzzle) -> String {
+        JSONFormat.write(puzzle, pretty: false, modeAsCode: true)
+    }
+
     public func unsupported(_ request: GenerationRequest) -> String? {
         guard let label = request.label else { return nil }
         guard gradeLabels.contains(label) else {

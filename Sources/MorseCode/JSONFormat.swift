@@ -2,7 +2,8 @@ import Foundation
 import PuzzleKit
 
 /// The exercise as JSON: the keys `id`, `mode` (the ``ExerciseMode`` raw value,
-/// `codeToWord`…), `difficulty` (`beginner`…), `prompt`, `answer`.
+/// `codeToWord`…, or in a level pack its ``ExerciseMode/code``, `code-to-word`…),
+/// `difficulty` (`beginner`…), `prompt`, `answer`.
 public enum JSONFormat: PuzzleJSONFormat {
     /// Reads one exercise and checks it as the text format does.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
@@ -32,12 +33,24 @@ public enum JSONFormat: PuzzleJSONFormat {
     /// `JSONEncoder` with `canonicalJSONEncoder(pretty:)`
     /// encoding the ``Puzzle``, written directly.
     public static func write(_ exercise: Puzzle, pretty: Bool) -> String {
+        write(exercise, pretty: pretty, modeAsCode: false)
+    }
+
+    /// One exercise as JSON with sorted keys, its `mode` spelled as the JSON
+    /// format (`wordToCode`) or, when `modeAsCode`, as the command line and
+    /// a level pack (`word-to-code`); the reader takes both.
+    ///
+    /// - Parameters:
+    ///   - exercise: the exercise.
+    ///   - pretty: whether to break lines and indent.
+    ///   - modeAsCode: whether to spell `mode` as the command line does.
+    public static func write(_ exercise: Puzzle, pretty: Bool, modeAsCode: Bool) -> String {
         var w = JSONWriter(pretty: pretty, capacity: 128 + exercise.prompt.utf8.count + exercise.answer.utf8.count)
         w.beginObject()
         w.key("answer"); w.string(exercise.answer)
         w.key("difficulty"); w.string(exercise.difficulty.rawValue)
         w.key("id"); w.string(exercise.id)
-        w.key("mode"); w.string(exercise.mode.rawValue)
+        w.key("mode"); w.string(modeAsCode ? exercise.mode.code : exercise.mode.rawValue)
         w.key("prompt"); w.string(exercise.prompt)
         w.endObject()
         return w.text

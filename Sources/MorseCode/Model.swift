@@ -47,6 +47,18 @@ public enum ExerciseMode: String, Codable, Sendable, CaseIterable, Comparable {
         self = mode
     }
 
+    /// Reads the JSON spelling (`wordToCode`) or the command-line spelling
+    /// (`word-to-code`, as a level pack writes it).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let mode = Self(rawValue: text) ?? Self(code: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected one of \(Self.allCases.map(\.rawValue).joined(separator: ", ")) (or \(Self.allCases.map(\.code).joined(separator: ", "))), found '\(text)'")
+        }
+        self = mode
+    }
+
     /// True when the prompt is code and the answer text.
     public var promptIsCode: Bool { self == .codeToWord || self == .codeToSentence }
 

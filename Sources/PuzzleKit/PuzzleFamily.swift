@@ -81,9 +81,23 @@ public protocol PuzzleFamily: Sendable {
     /// its value.
     var metrics: MetricTable<Puzzle> { get }
 
-    /// A level pack an app ships: the puzzles of one profile as one file
-    /// (a JSON array unless the family's format says otherwise).
-    func pack(_ puzzles: [Puzzle], profile: Profile) -> String
+    /// The puzzle as level `number` of a level pack of `profile`
+    /// (``PuzzlePack``): its ids inside (a math crossword's cells and
+    /// equations) derived from `idNamespace`, so they differ from those of
+    /// every level of every other pack, and its own id as the family's pack
+    /// numbers levels. By default the puzzle unchanged.
+    ///
+    /// - Parameters:
+    ///   - puzzle: the generated puzzle.
+    ///   - number: the level's number in the pack, from 1.
+    ///   - profile: the pack's profile.
+    ///   - idNamespace: the namespace of the level's inner ids
+    ///     (``PuzzlePack/innerNamespace(namespace:seed:)``).
+    func packLevel(_ puzzle: Puzzle, number: Int, profile: Profile, idNamespace: UInt64) -> Puzzle
+    /// The puzzle as a level pack's `puzzle`: its compact JSON, with any
+    /// value the command line spells otherwise spelled as the command line
+    /// does (a Morse `mode`). By default ``writeJSON(_:pretty:)`` on one line.
+    func writePackJSON(_ puzzle: Puzzle) -> String
 }
 
 extension PuzzleFamily {
@@ -107,9 +121,7 @@ extension PuzzleFamily {
     /// The ids of the named profiles, easiest first.
     public var profileNames: [String] { profiles.map(id(of:)) }
 
-    /// A level pack: the puzzles as one JSON array, one compact puzzle per
-    /// line, in order.
-    public func pack(_ puzzles: [Puzzle], profile: Profile) -> String {
-        puzzles.isEmpty ? "[]\n" : "[\n" + puzzles.map { writeJSON($0, pretty: false) }.joined(separator: ",\n") + "\n]\n"
-    }
+    public func packLevel(_ puzzle: Puzzle, number: Int, profile: Profile, idNamespace: UInt64) -> Puzzle { puzzle }
+
+    public func writePackJSON(_ puzzle: Puzzle) -> String { writeJSON(puzzle, pretty: false) }
 }

@@ -29,8 +29,9 @@ public enum PuzzleSource {
     /// ``PuzzleFamily/read(_:file:)`` follows: UTF-8 text; the form as
     /// ``form(path:text:textExtension:)`` tells it; the text format one
     /// puzzle or several apart by blank lines (``textPuzzles(of:file:)``),
-    /// JSON Lines one per non-blank line, and JSON one object or an
-    /// array of them (one result per element). A puzzle that does not read is
+    /// JSON Lines one per non-blank line, JSON one object or an array of
+    /// them (one result per element), and a level pack (``PuzzlePack``) the
+    /// puzzles of its levels. A puzzle that does not read is
     /// one failure; the others still read.
     ///
     /// - Parameters:
@@ -65,6 +66,11 @@ public enum PuzzleSource {
         }
         guard let string = String(data: data, encoding: .utf8) else {
             return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+        }
+        do throws(FormatError) {
+            if let puzzles = try PuzzlePack.puzzleArray(data, file: file) { return readJSONArray(puzzles, file: file, read: json) }
+        } catch {
+            return [.failure(error)]
         }
         switch form(path: file, text: string, textExtension: textExtension) {
         case .text:

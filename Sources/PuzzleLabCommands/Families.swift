@@ -53,7 +53,8 @@ struct Kind: ExpressibleByArgument {
     static var standard: Kind { Kind(families[0]) }
 
     /// The family of a file: by its extension (a family's text extension),
-    /// else by content — the one family that recognizes the first 4 KiB
+    /// else the `kind` of a level pack (`PuzzlePack`), else by content —
+    /// the one family that recognizes the first 4 KiB
     /// (standard input, `.json`, `.jsonl` and files without a family's
     /// extension).
     ///
@@ -63,6 +64,13 @@ struct Kind: ExpressibleByArgument {
         let ext = (path as NSString).pathExtension.lowercased()
         if let family = families.first(where: { $0.info.textExtension == ext }) { return family }
         if let error = PuzzleSource.secondByteOrderMark(data, file: path) { throw error }
+        if let kind = PuzzlePack.kind(of: data) {
+            guard let family = families.first(where: { $0.info.name == kind }) else {
+                throw FormatError("a pack of kind '\(kind)', which is none of \(families.map(\.info.name).joined(separator: ", "))",
+                                  at: SourceLocation(file: path, line: 1))
+            }
+            return family
+        }
         let head = PuzzleSource.detectionHead(data)
         let matches = families.filter { $0.recognizes(head) }
         guard matches.count == 1 else {

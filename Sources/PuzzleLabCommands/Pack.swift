@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PuzzleDrawing
 import PuzzleKit
 
 struct Pack: ParsableCommand {
@@ -10,7 +11,9 @@ struct Pack: ParsableCommand {
             first by default, as in every command) to FILE (- for standard
             output). Level i comes from seed SEED + i - 1, so a shorter pack
             is the start of a longer one, or from the i-th seed of a --seeds
-            file (as a review page exports them); levels carry their solutions. Cross sums packs
+            file (as a review page exports them). Every family's pack has one
+            shape (docs/FORMATS.md section 12): each level its id, seed,
+            difficulty, grade and puzzle with its solution. Cross sums packs
             number their levels from 1 (ids hard-1, hard-2, …). The file is
             written atomically, and an existing FILE is kept unless --force.
             A pack holds at most 10,000 levels (it is built in memory).
@@ -55,23 +58,28 @@ struct Pack: ParsableCommand {
         try run(options.family())
     }
 
-    private func run<F: PuzzleFamily>(_ family: F) throws {
+    private func run<F: CommandFamily>(_ family: F) throws {
         try options.refuseUnsupported(family)
         let profile = try options.singleProfile(family)
         if out != "-" { try refuseExisting(out, replacing: force) }
-        var puzzles: [F.Puzzle] = []
+        var levels: [(seed: Int, puzzle: F.Puzzle)] = []
         let seeds = try options.seeds(standardCount: Self.defaultCount, family: family, profile: profile)
         try Self.refuseTooMany(seeds.count, given: "--seeds \(options.seedsFile ?? ""): \(seeds.count) seeds")
         for (offset, seed) in seeds.enumerated() {
-            let level = offset + 1
             do throws(GenerationFailure) {
-                puzzles.append(try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle)
+                levels.append((seed, try family.generate(profile, options.request(seed: seed, timeLimit: budget.time)).puzzle))
             } catch {
-                throw CLIError("level \(level) (seed \(seed)): \(error)")
+                throw CLIError("level \(offset + 1) (seed \(seed)): \(error)")
             }
         }
-        try writeOutput(family.pack(puzzles, profile: profile), to: out, replacing: force)
-        printError("puzzlelab: wrote \(puzzles.count) \(family.id(of: profile)) levels to \(out)")
+        let pack: String
+        do {
+            pack = try family.pack(levels, profile: profile, timeLimit: budget.time)
+        } catch {
+            throw CLIError("\(error)")
+        }
+        try writeOutput(pack, to: out, replacing: force)
+        printError("puzzlelab: wrote \(levels.count) \(family.id(of: profile)) levels to \(out)")
     }
 }
 

@@ -282,8 +282,12 @@ func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any Command
 }
 
 /// Every puzzle of a file; a file with none (empty, or only blank lines) is
-/// one failure, never a silent success.
+/// one failure, never a silent success, and so is a level pack of another family.
 func readPuzzles<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> [Result<F.Puzzle, FormatError>] {
+    if let kind = PuzzlePack.kind(of: data), kind != family.info.name {
+        return [.failure(FormatError("a \(kind) pack, not \(family.info.name) (name the pack's family with --kind \(kind), or leave --kind out)",
+                                     at: SourceLocation(file: file, line: 1)))]
+    }
     let results = family.read(data, file: file)
     return results.isEmpty ? [.failure(FormatError("no puzzle in the file", at: SourceLocation(file: file)))] : results
 }

@@ -35,6 +35,19 @@ import Testing
         #expect(service.getPuzzle(difficulty: "hard", level: 1) == nil)
     }
 
+    @Test func theServiceReadsTheVersion2PackPuzzlelabWrites() throws {
+        let dir = try PersistenceTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("v2.json")
+        let family = CrossSumsFamily()
+        let levels = try (10...12).map { (seed: $0, puzzle: try family.generate(.medium, GenerationRequest(seed: $0)).puzzle) }
+        try Data(try family.pack(levels, profile: .medium, timeLimit: nil).utf8).write(to: url)
+        let service = try PuzzleService(contentsOf: url)
+        #expect(service.difficulties == ["medium"] && service.levelCount(difficulty: "medium") == 3)
+        let expected = try LevelPack.generate(difficulty: .medium, levels: 3, seed: 10)
+        #expect(service.getPuzzle(difficulty: "medium", level: 2) == expected[1])
+    }
+
     @Test func aMissingOrBadPackFileIsAOneLineError() throws {
         let dir = try PersistenceTests.directory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -206,6 +206,29 @@ import Testing
     }
 }
 
+/// A level pack spells `mode` as the command line does; the JSON reader
+/// takes both spellings, and refuses any other naming both.
+@Suite struct ModeSpellingTests {
+    @Test func theReaderTakesBothSpellingsAndThePackWritesTheCommandLines() throws {
+        let exercise = Puzzle(id: "x", mode: .wordToCode, difficulty: .beginner, prompt: "SEE", answer: "... . .")
+        let json = JSONFormat.write(exercise, pretty: false)
+        let packed = MorseCodeFamily().writePackJSON(exercise)
+        #expect(json.contains(#""mode":"wordToCode""#) && packed.contains(#""mode":"word-to-code""#))
+        #expect(packed == json.replacingOccurrences(of: "wordToCode", with: "word-to-code"))
+        for text in [json, packed] {
+            #expect(try JSONFormat.read(Data(text.utf8), file: "x.json").mode == .wordToCode)
+        }
+        let bad = json.replacingOccurrences(of: "wordToCode", with: "word_to_code")
+        do {
+            _ = try JSONFormat.read(Data(bad.utf8), file: "x.json")
+            Issue.record("accepted word_to_code")
+        } catch {
+            #expect(error.description.contains("mode: expected one of codeToWord") && error.description.contains("word-to-code")
+                    && error.description.contains("found 'word_to_code'"), "\(error)")
+        }
+    }
+}
+
 @Suite struct CountTests {
     @Test func countIsTheUnspacedDecodingCount() throws {
         let family = MorseCodeFamily()

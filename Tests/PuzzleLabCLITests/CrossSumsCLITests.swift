@@ -31,7 +31,8 @@ import Testing
         let run = try puzzlelab(["pack", "--kind", "cross-sums", "--profile", "hard", "--count", "3", "--out", "puzzles.json"], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: dir.appendingPathComponent("puzzles.json"))
-        let pack = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        let levels = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["levels"] as? [[String: Any]]
+        let pack = levels?.map { $0["puzzle"] as? [String: Any] ?? [:] }
         #expect(pack?.map { $0["id"] as? String } == ["hard-1", "hard-2", "hard-3"])
         #expect(pack?.allSatisfy { $0["solution"] != nil } == true)
         let bad = try puzzlelab(["pack", "--kind", "cross-sums", "--profile", "impossible", "--out", "x.json"], in: dir)

@@ -41,7 +41,7 @@ import Testing
         #expect(export.stdout.split(separator: "\r\n").count == 4 && export.stdout.hasPrefix("seed,profile,"))
         #expect(export.stderr.hasPrefix("-: 3 rows, profile class_1"))
         let pack = try puzzlelab(["pack", "--kind", "drills", "--count", "2", "--out", "-"], in: dir)
-        #expect(pack.status == 0 && pack.stdout.hasPrefix("[\n") && pack.stdout.hasSuffix("]\n"))
+        #expect(pack.status == 0 && pack.stdout.hasPrefix("{\n") && pack.stdout.hasSuffix("]\n}\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no file named '-'")
         let resume = try puzzlelab(["export", "--count", "3", "--out", "-", "--resume"], in: dir)
         #expect(resume.status != 0 && resume.stderr.contains("--resume needs --out FILE.csv"))

@@ -163,8 +163,8 @@ private func puzzlelab(_ arguments: [String], families: [any CommandFamily],
         let out = dir.appendingPathComponent("n8.json").path
         let pack = try await puzzlelab(["pack", "--profile", "n8", "--count", "5", "--out", out], families: families)
         #expect(pack.status == 0, "\(pack.message)")
-        let puzzles = try (1...5).map { try family.generate(8, GenerationRequest(seed: $0)).puzzle }
-        #expect(try String(contentsOfFile: out, encoding: .utf8) == family.pack(puzzles, profile: 8))
+        let levels = try (1...5).map { (seed: $0, puzzle: try family.generate(8, GenerationRequest(seed: $0)).puzzle) }
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == family.pack(levels, profile: 8, timeLimit: DefaultBudget.time))
     }
 
     @Test func helpAndKindNameOnlyTheRegisteredFamilies() async throws {
