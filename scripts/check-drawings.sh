@@ -187,9 +187,13 @@ for seed in $(grep -v '^#' "$accepted"); do
 done > "$work/expected.jsonl"
 python3 - "$work/accepted.json" "$work/expected.jsonl" <<'PY'
 import json, sys
-levels = json.load(open(sys.argv[1]))
+# A version 2 pack (docs/FORMATS.md section 12): its ids, down to the cells', are the pack's own.
+levels = [level["puzzle"] for level in json.load(open(sys.argv[1]))["levels"]]
 expected = [json.loads(line) for line in open(sys.argv[2])]
-strip = lambda puzzle: {k: v for k, v in puzzle.items() if k != "id"}
+def strip(value):
+    if isinstance(value, dict):
+        return {k: strip(v) for k, v in value.items() if k != "id"}
+    return [strip(v) for v in value] if isinstance(value, list) else value
 assert len(levels) == len(expected) > 0, f"{len(levels)} levels for {len(expected)} seeds"
 assert [strip(l) for l in levels] == [strip(p) for p in expected], "the pack's levels are not the accepted seeds' puzzles"
 print(f"the pack holds the {len(levels)} accepted puzzles, in order")

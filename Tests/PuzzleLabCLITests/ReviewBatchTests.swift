@@ -23,11 +23,13 @@ import Testing
         // The pack's levels are the puzzles of the seeds, in order.
         let pack = try puzzlelab(["pack"] + kind + ["--seeds", "accepted.txt", "--out", "-"], in: dir)
         #expect(pack.status == 0 && pack.stderr == "puzzlelab: wrote 3 hard levels to -\n", "\(pack.stderr)")
-        let packed = try #require(try JSONSerialization.jsonObject(with: Data(pack.stdout.utf8)) as? [[String: Any]])
-        #expect(packed.count == 3)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(pack.stdout.utf8)) as? [String: Any])
+        let packed = try #require(object["levels"] as? [[String: Any]])
+        #expect(packed.compactMap { $0["seed"] as? Int } == seeds)
         for (level, text) in zip(packed, one) {
             let puzzle = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            #expect(NSDictionary(dictionary: strippedOfIDs(level)) == NSDictionary(dictionary: strippedOfIDs(puzzle)))
+            let packedPuzzle = try #require(level["puzzle"] as? [String: Any])
+            #expect(NSDictionary(dictionary: strippedOfIDs(packedPuzzle)) == NSDictionary(dictionary: strippedOfIDs(puzzle)))
         }
 
         let grade = try puzzlelab(["grade"] + kind + ["--seeds", "accepted.txt", "--format", "csv"], in: dir)
