@@ -138,15 +138,22 @@ public enum SVG {
         /// The top left corner of the first row and column.
         private let origin: (x: Double, y: Double)
 
+        /// The rows and columns from the first to the last that hold a cell
+        /// (a wide cell to its last column), and the band for numbers, in
+        /// cells (0 when the board has none).
+        private static func extent(of board: Board) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>, ruler: Double) {
+            let rows = board.cells.map(\.position.row), starts = board.cells.map(\.position.column)
+            let ends = board.cells.map { $0.position.column + max($0.width, 1) - 1 }
+            return ((rows.min() ?? 0)...(rows.max() ?? 0), (starts.min() ?? 0)...(ends.max() ?? 0),
+                    board.numberedRows > 0 || board.numberedColumns > 0 ? ruler : 0)
+        }
+
         /// The board centred in `box`, its cells as large as fit there, at
         /// most `largest` millimetres (a worksheet's cell of the page).
         init(_ board: Board, in box: Rect, largest: Double = SVG.largestCell) {
-            let rows = board.cells.map(\.position.row), columns = board.cells.map(\.position.column)
-            let ends = board.cells.map { $0.position.column + max($0.width, 1) - 1 }
-            self.rows = (rows.min() ?? 0)...(rows.max() ?? 0)
-            self.columns = (columns.min() ?? 0)...(ends.max() ?? 0)
-            let ruler = board.numberedRows > 0 || board.numberedColumns > 0 ? Self.ruler : 0
-            let across = Double(self.columns.count) + ruler, down = Double(self.rows.count) + ruler
+            let (rows, columns, ruler) = Self.extent(of: board)
+            (self.rows, self.columns) = (rows, columns)
+            let across = Double(columns.count) + ruler, down = Double(rows.count) + ruler
             cell = min(largest, box.width / across, box.height / down)
             (width, height) = (box.width, box.height)
             (left, top) = (box.x + (box.width - cell * across) / 2, box.y + (box.height - cell * down) / 2)
@@ -155,12 +162,9 @@ public enum SVG {
         }
 
         init(_ board: Board, paper: Paper, title: String?, caption: String? = nil) {
-            let rows = board.cells.map(\.position.row), columns = board.cells.map(\.position.column)
-            let ends = board.cells.map { $0.position.column + max($0.width, 1) - 1 }
-            self.rows = (rows.min() ?? 0)...(rows.max() ?? 0)
-            self.columns = (columns.min() ?? 0)...(ends.max() ?? 0)
-            let ruler = board.numberedRows > 0 || board.numberedColumns > 0 ? Self.ruler : 0
-            let across = Double(self.columns.count) + ruler, down = Double(self.rows.count) + ruler
+            let (rows, columns, ruler) = Self.extent(of: board)
+            (self.rows, self.columns) = (rows, columns)
+            let across = Double(columns.count) + ruler, down = Double(rows.count) + ruler
             let titleHeight = title == nil ? 0 : Self.titleHeight
             if let size = paper.size {
                 let margin = 15.0
