@@ -197,6 +197,52 @@ public struct JSONScanner {
         return true
     }
 
+    /// Steps over one value of any kind without reading it: a string to
+    /// its closing quote (escapes stepped over), an array or object to its
+    /// matching bracket, a number or literal to the next delimiter or
+    /// blank. Only the nesting of brackets and strings is checked, not the
+    /// grammar inside, so what a reader steps over is the decoder's to judge.
+    ///
+    /// - Returns: the bytes of the value, or `nil` when no value starts
+    ///   here or the text ends inside one.
+    @discardableResult
+    public mutating func skipValue() -> Range<Int>? {
+        skipSpace()
+        let start = at
+        var depth = 0
+        while at < bytes.count {
+            switch bytes[at] {
+            case UInt8(ascii: "\""):
+                at += 1
+                while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
+                    at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard at < bytes.count else {
+                    at = bytes.count
+                    return nil
+                }
+                at += 1
+                if depth == 0 { return start..<at }
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == 0 { return at > start ? start..<at : nil }
+                depth -= 1
+                if depth == 0 {
+                    at += 1
+                    return start..<at
+                }
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+                if depth == 0 { return at > start ? start..<at : nil }
+            default:
+                break
+            }
+            at += 1
+        }
+        return depth == 0 && at > start ? start..<at : nil
+    }
+
     // MARK: Values
 
     /// An integer written plainly (`-?(0|[1-9][0-9]*)`, not `-0`) that fits

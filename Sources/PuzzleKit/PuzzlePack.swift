@@ -136,8 +136,11 @@ public enum PuzzlePack {
     ///
     /// - Parameter data: a file's bytes.
     public static func kind(of data: Data) -> String? {
-        guard startsWithObject(data), let members = PackScanner(data).header() else { return nil }
-        return members.kind
+        guard startsWithObject(data) else { return nil }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return Header(bytes).flatMap { $0.kind.flatMap { string(in: bytes, at: $0) } }
+        }
     }
 
     /// The puzzles of a version 2 pack as a JSON array of the levels'
@@ -152,157 +155,93 @@ public enum PuzzlePack {
     ///   its levels' puzzles.
     public static func puzzleArray(_ data: Data, file: String) throws(FormatError) -> Data? {
         guard startsWithObject(data) else { return nil }
-        let scanner = PackScanner(data)
-        guard let header = scanner.header() else { return nil }
-        func fault(_ message: String, at offset: Int) -> FormatError {
-            FormatError(message, at: SourceLocation(file: file, line: scanner.line(at: offset)))
+        return try data.withUnsafeBytes { raw in
+            puzzleArray(raw.bindMemory(to: UInt8.self), file: file)
+        }.get()
+    }
+
+    private static func puzzleArray(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> Result<Data?, FormatError> {
+        guard let header = Header(bytes) else { return .success(nil) }
+        func fault(_ message: String, at offset: Int) -> Result<Data?, FormatError> {
+            let line = 1 + bytes[..<offset].count { $0 == 0x0A }
+            return .failure(FormatError(message, at: SourceLocation(file: file, line: line)))
         }
-        guard header.version == version else {
-            throw fault("a \(format) of version \(header.versionText); this puzzlelab reads version \(version) (and version 1, a JSON array of puzzles)",
-                        at: header.versionOffset)
+        let versionText = header.version.map { String(decoding: bytes[$0], as: UTF8.self) } ?? "none"
+        guard Int(versionText) == version else {
+            return fault("a \(format) of version \(versionText); this puzzlelab reads version \(version) (and version 1, a JSON array of puzzles)",
+                         at: header.version?.lowerBound ?? header.start)
         }
-        guard let levels = header.levels, let elements = scanner.elements(of: levels) else {
-            throw fault("a \(format) needs 'levels', an array of levels", at: header.start)
-        }
+        let missingLevels = fault("a \(format) needs 'levels', an array of levels", at: header.start)
+        guard let levels = header.levels else { return missingLevels }
+        var scanner = JSONScanner(bytes)
+        scanner.offset = levels.lowerBound
+        guard scanner.take(UInt8(ascii: "[")) else { return missingLevels }
         var puzzles: [Range<Int>] = []
-        for (index, element) in elements.enumerated() {
-            guard let puzzle = scanner.members(of: element)?.first(where: { $0.key == "puzzle" })?.value,
-                  scanner.bytes[puzzle.lowerBound] == UInt8(ascii: "{") else {
-                throw fault("level \(index + 1) needs 'puzzle', the level's puzzle object", at: element.lowerBound)
-            }
-            puzzles.append(puzzle)
+        if !scanner.take(UInt8(ascii: "]")) {
+            repeat {
+                scanner.skipSpace()
+                let level = scanner.offset
+                var puzzle: Range<Int>?
+                let read = scanner.object { s in
+                    guard let value = s.skipValue() else { return false }
+                    if s.key("puzzle"), puzzle == nil { puzzle = value }
+                    return true
+                }
+                guard read, let puzzle, bytes[puzzle.lowerBound] == UInt8(ascii: "{") else {
+                    return fault("level \(puzzles.count + 1) needs 'puzzle', the level's puzzle object", at: level)
+                }
+                puzzles.append(puzzle)
+            } while scanner.take(UInt8(ascii: ","))
+            guard scanner.take(UInt8(ascii: "]")) else { return missingLevels }
         }
-        var array = scanner.bytes.map { $0 == 0x0A || $0 == 0x0D ? $0 : 0x20 }
-        for puzzle in puzzles { array.replaceSubrange(puzzle, with: scanner.bytes[puzzle]) }
+        var array = bytes.map { $0 == 0x0A || $0 == 0x0D ? $0 : 0x20 }
+        for puzzle in puzzles { array.replaceSubrange(puzzle, with: bytes[puzzle]) }
         array[header.start] = UInt8(ascii: "[")
         for (before, after) in zip(puzzles, puzzles.dropFirst()) where before.upperBound < after.lowerBound {
             array[before.upperBound] = UInt8(ascii: ",")
         }
         array[puzzles.last?.upperBound ?? header.start + 1] = UInt8(ascii: "]")
-        return Data(array)
+        return .success(Data(array))
     }
-}
 
-/// A light scan of a pack's JSON: the members of an object and the
-/// elements of an array as byte ranges, strings and nesting tracked, values
-/// not decoded. `nil` for text that does not scan.
-private struct PackScanner {
-    let bytes: [UInt8]
+    /// The string value at `range`, or `nil` when it is not one.
+    private static func string(in bytes: UnsafeBufferPointer<UInt8>, at range: Range<Int>) -> String? {
+        var scanner = JSONScanner(bytes)
+        scanner.offset = range.lowerBound
+        return scanner.string()
+    }
 
-    init(_ data: Data) { bytes = [UInt8](data) }
-
-    struct Header {
+    /// Where the members of a pack object's header are: the byte ranges of
+    /// the first `kind`, `version` and `levels` values.
+    private struct Header {
+        /// The offset of the object's `{`.
         var start: Int
-        var kind: String?
-        var version: Int?
-        var versionText: String
-        var versionOffset: Int
+        var kind: Range<Int>?
+        var version: Range<Int>?
         var levels: Range<Int>?
-    }
 
-    /// The header of a pack object (its first meaningful byte `{` and
-    /// its `format` the pack's), or `nil`.
-    func header() -> Header? {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        skipBlanks(&i)
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "{"), let end = valueEnd(from: i),
-              let members = members(of: i..<end),
-              let format = members.first(where: { $0.key == "format" }), string(format.value) == PuzzlePack.format else { return nil }
-        let version = members.first { $0.key == "version" }
-        let versionText = version.map { String(decoding: bytes[$0.value], as: UTF8.self) } ?? "none"
-        return Header(start: i, kind: members.first { $0.key == "kind" }.flatMap { string($0.value) },
-                      version: Int(versionText), versionText: versionText, versionOffset: version?.value.lowerBound ?? i,
-                      levels: members.first { $0.key == "levels" }?.value)
-    }
-
-    /// The 1-based line of the byte at `offset`.
-    func line(at offset: Int) -> Int {
-        1 + bytes[..<min(offset, bytes.count)].count { $0 == 0x0A }
-    }
-
-    /// The members of the object spanning `range`, keys as written.
-    func members(of range: Range<Int>) -> [(key: String, value: Range<Int>)]? {
-        guard bytes[range.lowerBound] == UInt8(ascii: "{") else { return nil }
-        var members: [(key: String, value: Range<Int>)] = []
-        var i = range.lowerBound + 1
-        while true {
-            skipBlanks(&i)
-            guard i < range.upperBound else { return nil }
-            if bytes[i] == UInt8(ascii: "}") { return members }
-            if !members.isEmpty {
-                guard bytes[i] == UInt8(ascii: ",") else { return nil }
-                i += 1
-                skipBlanks(&i)
+        /// The header of the first value of `bytes` (after a byte-order mark
+        /// and blanks) when it is an object whose first `format` is the
+        /// pack's; otherwise `nil`. Only the object's members are scanned,
+        /// their values stepped over.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var scanner = JSONScanner(bytes)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.offset = 3 }
+            scanner.skipSpace()
+            start = scanner.offset
+            var format: Range<Int>?
+            var kind: Range<Int>?, version: Range<Int>?, levels: Range<Int>?
+            let read = scanner.object { s in
+                guard let value = s.skipValue() else { return false }
+                if s.key("format") { format = format ?? value }
+                if s.key("kind") { kind = kind ?? value }
+                if s.key("version") { version = version ?? value }
+                if s.key("levels") { levels = levels ?? value }
+                return true
             }
-            guard i < range.upperBound, bytes[i] == UInt8(ascii: "\""), let keyEnd = valueEnd(from: i), let key = string(i..<keyEnd) else { return nil }
-            i = keyEnd
-            skipBlanks(&i)
-            guard i < range.upperBound, bytes[i] == UInt8(ascii: ":") else { return nil }
-            i += 1
-            skipBlanks(&i)
-            guard i < range.upperBound, let end = valueEnd(from: i) else { return nil }
-            members.append((key, i..<end))
-            i = end
+            guard read, let format, PuzzlePack.string(in: bytes, at: format) == PuzzlePack.format else { return nil }
+            (self.kind, self.version, self.levels) = (kind, version, levels)
         }
-    }
-
-    /// The elements of the array spanning `range`.
-    func elements(of range: Range<Int>) -> [Range<Int>]? {
-        guard bytes[range.lowerBound] == UInt8(ascii: "[") else { return nil }
-        var elements: [Range<Int>] = []
-        var i = range.lowerBound + 1
-        while true {
-            skipBlanks(&i)
-            guard i < range.upperBound else { return nil }
-            if bytes[i] == UInt8(ascii: "]") { return elements }
-            if !elements.isEmpty {
-                guard bytes[i] == UInt8(ascii: ",") else { return nil }
-                i += 1
-                skipBlanks(&i)
-            }
-            guard i < range.upperBound, let end = valueEnd(from: i) else { return nil }
-            elements.append(i..<end)
-            i = end
-        }
-    }
-
-    /// The end of the value starting at `start`: past its closing bracket or
-    /// quote, or at the first blank or delimiter of a number or literal.
-    func valueEnd(from start: Int) -> Int? {
-        var i = start, depth = 0, inString = false, escaped = false
-        while i < bytes.count {
-            let byte = bytes[i]
-            i += 1
-            if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 {
-                    inString = false
-                    if depth == 0 { return i }
-                }
-                continue
-            }
-            switch byte {
-            case 0x22: inString = true
-            case 0x5B, 0x7B: depth += 1
-            case 0x5D, 0x7D:
-                depth -= 1
-                if depth == 0 { return i }
-                if depth < 0 { return i - 1 }
-            case 0x2C, 0x20, 0x09, 0x0A, 0x0D:
-                if depth == 0 { return i - 1 }
-            default: break
-            }
-        }
-        return depth == 0 && !inString && i > start ? i : nil
-    }
-
-    /// The string the JSON string literal at `range` holds, or `nil`.
-    func string(_ range: Range<Int>) -> String? {
-        guard range.count >= 2, bytes[range.lowerBound] == 0x22 else { return nil }
-        return (try? JSONSerialization.jsonObject(with: Data(bytes[range]), options: .fragmentsAllowed)) as? String
-    }
-
-    func skipBlanks(_ i: inout Int) {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
     }
 }
 

@@ -109,6 +109,34 @@ import Testing
         #expect(scanned(Array("1 x".utf8)) { $0.integer() } == nil)
     }
 
+    /// Stepping over a value ends exactly where the value ends, whatever it
+    /// holds, and leaves what follows; text that ends inside a value, or no
+    /// value, is refused.
+    @Test func skipsAnyValueToItsEnd() {
+        let values = ["0", "-12.5e3", "true", "null", #""a,b]}\"\\""#, #""""#, "[]", "{}", #"[1,[2,{"a":"]"}],"}"]"#,
+                      #"{ "k" : [ 1 , 2 ] , "s" : "{" }"#, #"{"puzzle":{"cells":[{"row":1}]},"seed":3}"#]
+        for value in values {
+            for follower in ["", ",2", " ]", "}", "\n"] {
+                let text = Array((" " + value + follower).utf8)
+                let skipped = text.withUnsafeBufferPointer { bytes -> (Range<Int>?, Int) in
+                    var scanner = JSONScanner(bytes)
+                    let range = scanner.skipValue()
+                    return (range, scanner.offset)
+                }
+                #expect(skipped.0 == 1..<(1 + value.utf8.count), "\(value)\(follower)")
+                #expect(skipped.1 == 1 + value.utf8.count, "\(value)\(follower)")
+            }
+            #expect((try? JSONSerialization.jsonObject(with: Data(value.utf8), options: .fragmentsAllowed)) != nil, "\(value)")
+        }
+        for text in ["", "  ", ",1", "]", #""open"#, #""esc\"#, "[1,2", #"{"a":"}"#] {
+            let range = Array(text.utf8).withUnsafeBufferPointer { bytes -> Range<Int>? in
+                var scanner = JSONScanner(bytes)
+                return scanner.skipValue()
+            }
+            #expect(range == nil, "\(text)")
+        }
+    }
+
     /// The eight-digits-at-once hex reading against one digit at a time: every
     /// byte value at every place of a word of digits, and random words.
     @Test func hexDigitsReadAsOneAtATime() {
