@@ -12,6 +12,9 @@ struct _TableHeader: Sendable {
     var limitOffset: Int
     /// First entry of this table's word permutation in `_Engine.tableIndex`.
     var indexStart: Int
+    /// Offset in reversible memory of each scope position's domain as the
+    /// update last saw it: `wordsPerVariable` words per position.
+    var seenOffset: Int
 }
 
 /// Where the support masks and residues of one scope position start.
@@ -38,8 +41,18 @@ struct _TablePosition: Sendable {
 /// first run), so the masks take room for the tuples, not the domains.
 ///
 /// Running the propagator has two steps:
-/// 1. *Update*: for each scope position whose domain changed, intersect the
-///    live tuples with the union of the support masks of its remaining values.
+/// 1. *Update*: for each scope position whose domain changed, remove from
+///    the live tuples those holding a value no longer in the domain. Each
+///    position keeps a *seen* set of values (reversible, so a backtrack
+///    restores it with the live tuples) that holds every live tuple's value
+///    at the position. The update either clears the union of the support
+///    masks of the seen values no longer in the domain, and then sets seen
+///    to the domain, or keeps the union of those of the values left,
+///    whichever are fewer (the paper's delta and reset updates); keeping
+///    leaves seen as it was, a superset, which saves its writes when a
+///    decision has just fixed the variable. A run from scratch always
+///    keeps, since a revision may have changed domains and tuples outside
+///    the trail.
 /// 2. *Filter*: remove every value whose support mask no longer meets the
 ///    live tuples. This is skipped when no tuple died; and a position that was
 ///    the only changed one is skipped, since its values keep their supports.
@@ -90,6 +103,13 @@ extension _Engine {
         }
         let liveOffset = allocateReversible(wordCount, value: ~0)
         if tupleCount & 63 != 0 { memory[liveOffset + wordCount - 1] = _lowBits(tupleCount & 63) }
+        // Every value of the declared domains is seen at first (and no value
+        // past them: those have no row).
+        let seenOffset = allocateReversible(arity * wordsPerVariable)
+        for i in 0..<arity {
+            let size = declaredSizes[scopeVariables[scopeStart + i]]
+            for j in 0..<wordsPerVariable { memory[seenOffset + i * wordsPerVariable + j] = _lowBits(size - j << 6) }
+        }
         let header = _TableHeader(
             scopeStart: scopeStart,
             arity: arity,
@@ -97,7 +117,8 @@ extension _Engine {
             positionStart: positionStart,
             liveOffset: liveOffset,
             limitOffset: allocateReversible(1, value: UInt64(wordCount)),
-            indexStart: tableIndex.count)
+            indexStart: tableIndex.count,
+            seenOffset: seenOffset)
         tableIndex.append(contentsOf: (0..<wordCount).map { Int32($0) })
         return header
     }
@@ -105,8 +126,9 @@ extension _Engine {
     /// Runs compact-table filtering for one table.
     ///
     /// - Returns: `false` when no tuple is left or a domain is emptied.
-    /// - Complexity: O(*d* × *w*) for the update of each changed position and
-    ///   O(*d*) amortized for filtering each position, where *d* is the domain
+    /// - Complexity: O(min(*r*, *d*) × *w*) for the update of each changed
+    ///   position and O(*d*) amortized for filtering each position, where *r*
+    ///   is the number of values removed since the last update, *d* the domain
     ///   size and *w* the number of non-zero live words.
     mutating func propagateTable(_ h: _TableHeader, _ p: Int) -> Bool {
         let changes = modified[p]
@@ -117,16 +139,32 @@ extension _Engine {
         var changedCount = 0
         var lastChanged = -1
 
-        // Update: live &= union of the supports of the remaining values.
+        // Update: live &= ~(supports of the removed values), or
+        // live &= supports of the values left.
         for i in 0..<h.arity where fromScratch || changes & (1 << UInt64(min(i, 63))) != 0 {
+            let x = scopeVariables[h.scopeStart &+ i]
+            let base = domainBase(x)
+            let seen = h.seenOffset &+ i &* wordsPerVariable
+            var removed = 0, left = 0
+            for j in 0..<wordsPerVariable {
+                let now = memory[base &+ j]
+                removed &+= (memory[seen &+ j] & ~now).nonzeroBitCount
+                left &+= now.nonzeroBitCount
+            }
+            // Nothing removed since seen was set (positions past 63 share one change bit).
+            if removed == 0 && !fromScratch { continue }
+            let clearing = !fromScratch && removed < left
             changedCount += 1
             lastChanged = i
-            let x = scopeVariables[h.scopeStart &+ i]
             let position = tablePositions[h.positionStart &+ i]
-            let base = domainBase(x)
             for k in 0..<limit { scratch[k] = 0 }
             for j in 0..<wordsPerVariable {
-                var bits = memory[base &+ j]
+                let now = memory[base &+ j], before = memory[seen &+ j]
+                var bits = now
+                if clearing {
+                    bits = before & ~now
+                    if bits != 0 { write(seen &+ j, now) }
+                }
                 while bits != 0 {
                     let v = j << 6 | bits.trailingZeroBitCount
                     bits &= bits &- 1
@@ -142,7 +180,7 @@ extension _Engine {
             while k >= 0 {
                 let w = Int(tableIndex[h.indexStart &+ k])
                 let old = memory[h.liveOffset &+ w]
-                let new = old & scratch[k]
+                let new = clearing ? old & ~scratch[k] : old & scratch[k]
                 if new != old {
                     liveChanged = true
                     write(h.liveOffset &+ w, new)
