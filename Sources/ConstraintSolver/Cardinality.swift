@@ -62,14 +62,14 @@ extension _Engine {
         return (2 * wordsPerVariable * planeCount + 2 * wordsPerVariable, 0)
     }
 
-    /// Adds `mask` (one per lane) to the bit-sliced counter at `scratch[offset..<offset + planes]`.
+    /// Adds `mask` (one per lane) to the bit-sliced counter at `counters[offset..<offset + planes]`.
     @inline(__always)
-    private mutating func addToCounter(_ mask: UInt64, at offset: Int, planes: Int) {
+    private static func addToCounter(_ mask: UInt64, _ counters: UnsafeMutableBufferPointer<UInt64>, at offset: Int, planes: Int) {
         var carry = mask
         var q = 0
         while carry != 0 && q < planes {
-            let next = scratch[offset &+ q] & carry
-            scratch[offset &+ q] ^= carry
+            let next = counters[offset &+ q] & carry
+            counters[offset &+ q] ^= carry
             carry = next
             q &+= 1
         }
@@ -77,10 +77,21 @@ extension _Engine {
 
     /// Runs cardinality propagation to its fixpoint.
     ///
+    /// The counters live in `scratch`, taken out of the engine while the
+    /// propagator runs and used through a pointer: its writes then need no
+    /// check that the array is not shared, which are most of their cost.
+    ///
     /// - Returns: `false` when the counts cannot be met.
     /// - Complexity: O(*n* × *w* × log *n*) per pass for *n* entries and *w*
     ///   domain words; each pass that changes something fixes or prunes a domain.
     mutating func propagateCardinality(_ h: _CardinalityHeader) -> Bool {
+        var counters: [UInt64] = []
+        swap(&counters, &scratch)
+        defer { swap(&counters, &scratch) }
+        return counters.withUnsafeMutableBufferPointer { propagateCardinality(h, counters: $0) }
+    }
+
+    private mutating func propagateCardinality(_ h: _CardinalityHeader, counters scratch: UnsafeMutableBufferPointer<UInt64>) -> Bool {
         let words = wordsPerVariable
         let planes = h.planeCount
         let fixedStart = words &* planes
@@ -96,9 +107,9 @@ extension _Engine {
                 for j in 0..<words {
                     let word = memory[base &+ j]
                     if word == 0 { continue }
-                    addToCounter(word, at: j &* planes, planes: planes)
+                    Self.addToCounter(word, scratch, at: j &* planes, planes: planes)
                     if fixed {
-                        addToCounter(word, at: fixedStart &+ j &* planes, planes: planes)
+                        Self.addToCounter(word, scratch, at: fixedStart &+ j &* planes, planes: planes)
                     } else {
                         scratch[removeStart &+ j] |= word
                     }

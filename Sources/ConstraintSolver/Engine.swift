@@ -52,9 +52,6 @@ struct _Engine: Sendable {
     var queue: [Int32] = []
     var queueHead = 0
     var queueCount = 0
-    var isQueued: [Bool] = []
-    /// The propagator being run, which is never re-queued by its own changes.
-    var running = -1
     var propagationCount = 0
 
     // MARK: The clock of the current search (see Propagation.swift)
@@ -124,7 +121,6 @@ struct _Engine: Sendable {
 
         let count = propagators.count
         modified = [UInt64](repeating: 0, count: count)
-        isQueued = [Bool](repeating: false, count: count)
         queue = [Int32](repeating: 0, count: max(1, count))
         stamps = [Int](repeating: 0, count: memory.count)
         trail.reserveCapacity(4 * memory.count + 64)

@@ -24,12 +24,14 @@ enum _Propagator: Sendable {
 
 /// The propagation queue and the fixpoint loop.
 ///
-/// The queue is a ring buffer holding each propagator at most once
-/// (`isQueued`). When a domain changes, every propagator watching the
-/// variable gets the variable's scope position recorded in `modified` and is
-/// queued, except the propagator currently running: every propagator here
-/// computes its own fixpoint before returning, so its own changes never need
-/// to wake it again.
+/// The queue is a ring buffer holding each propagator at most once. When a
+/// domain changes, every propagator watching the variable gets the
+/// variable's scope position recorded in `modified` and is queued unless it
+/// had a change recorded already: a propagator is queued exactly when its
+/// `modified` is not zero, except while it runs, when its `modified` holds
+/// the changes it is handling and is cleared after. So the propagator
+/// running is never queued again by its own changes, which it never needs:
+/// every propagator here computes its own fixpoint before returning.
 extension _Engine {
     /// Schedules the propagators watching `x` after its domain changed.
     @inline(__always)
@@ -38,15 +40,15 @@ extension _Engine {
         let end = watchStart[x &+ 1]
         while k < end {
             let p = Int(watchPropagator[k])
-            modified[p] |= 1 << UInt64(min(Int(watchPosition[k]), 63))
-            if !isQueued[p] && p != running { enqueue(p) }
+            let before = modified[p]
+            modified[p] = before | 1 << UInt64(min(Int(watchPosition[k]), 63))
+            if before == 0 { enqueue(p) }
             k &+= 1
         }
     }
 
     @inline(__always)
     mutating func enqueue(_ p: Int) {
-        isQueued[p] = true
         var tail = queueHead &+ queueCount
         if tail >= queue.count { tail &-= queue.count }
         queue[tail] = Int32(truncatingIfNeeded: p)
@@ -57,8 +59,8 @@ extension _Engine {
     /// (`modified == ~0` tells a propagator it runs from scratch).
     mutating func scheduleAll() {
         for p in propagators.indices {
+            if modified[p] == 0 { enqueue(p) }
             modified[p] = ~0
-            if !isQueued[p] { enqueue(p) }
         }
     }
 
@@ -71,8 +73,6 @@ extension _Engine {
             queueHead &+= 1
             if queueHead == queue.count { queueHead = 0 }
             queueCount &-= 1
-            isQueued[p] = false
-            running = p
             propagationCount &+= 1
             let consistent: Bool
             switch propagators[p] {
@@ -82,7 +82,6 @@ extension _Engine {
             case .nogood(let header): consistent = propagateNogood(header)
             }
             modified[p] = 0
-            running = -1
             if !consistent || outOfTime(after: propagators[p].scope.count) {
                 clearQueue()
                 return false
@@ -111,7 +110,6 @@ extension _Engine {
     mutating func clearQueue() {
         while queueCount > 0 {
             let p = Int(queue[queueHead])
-            isQueued[p] = false
             modified[p] = 0
             queueHead &+= 1
             if queueHead == queue.count { queueHead = 0 }
