@@ -281,15 +281,28 @@ func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any Command
     return failed
 }
 
-/// Every puzzle of a file; a file with none (empty, or only blank lines) is
-/// one failure, never a silent success, and so is a level pack of another family.
+/// Every puzzle of a file, as ``forEachPuzzle(_:_:file:_:)`` reads them.
 func readPuzzles<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> [Result<F.Puzzle, FormatError>] {
+    var results: [Result<F.Puzzle, FormatError>] = []
+    forEachPuzzle(family, data, file: file) { results.append($0) }
+    return results
+}
+
+/// Hands every puzzle of a file to `body`, one at a time in the file's order,
+/// keeping none (``PuzzleFamily/visit(_:file:_:)``); a file with none (empty,
+/// or only blank lines) is one failure, never a silent success, and so is a
+/// level pack of another family.
+func forEachPuzzle<F: PuzzleFamily>(_ family: F, _ data: Data, file: String, _ body: (Result<F.Puzzle, FormatError>) -> Void) {
     if let kind = PuzzlePack.kind(of: data), kind != family.info.name {
-        return [.failure(FormatError("a \(kind) pack, not \(family.info.name) (name the pack's family with --kind \(kind), or leave --kind out)",
-                                     at: SourceLocation(file: file, line: 1)))]
+        return body(.failure(FormatError("a \(kind) pack, not \(family.info.name) (name the pack's family with --kind \(kind), or leave --kind out)",
+                                          at: SourceLocation(file: file, line: 1))))
     }
-    let results = family.read(data, file: file)
-    return results.isEmpty ? [.failure(FormatError("no puzzle in the file", at: SourceLocation(file: file)))] : results
+    var none = true
+    family.visit(data, file: file) { result in
+        none = false
+        body(result)
+    }
+    if none { body(.failure(FormatError("no puzzle in the file", at: SourceLocation(file: file)))) }
 }
 
 /// True when `puzzle` has none of the problems ``PuzzleFamily/problems(_:)``
