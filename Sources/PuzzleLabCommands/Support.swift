@@ -239,12 +239,13 @@ private func regularFileSize(_ handle: FileHandle) -> Int? {
 /// that what a growing file gains is read after them; `nil` when the file
 /// cannot be mapped, or is shorter than `count` once mapped (it shrank), or
 /// is empty, or `handle` is not at its start (standard input redirected from
-/// a file that something read part of first: the rest is read). Mapping spares the copy into a buffer and the zeroing of the
-/// buffer's pages: for a file of many large levels that is about a fifth of
-/// `check`'s time.
+/// a file that something read part of first: the rest is read). Mapping
+/// spares the copy into a buffer and the zeroing of the buffer's pages: for
+/// a file of many large levels that is about a fifth of `check`'s time.
 private func mappedBytes(_ handle: FileHandle, count: Int) -> Data? {
     let descriptor = handle.fileDescriptor
-    guard count > 0, lseek(descriptor, 0, SEEK_CUR) == 0, let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+    guard count > 0, lseek(descriptor, 0, SEEK_CUR) == 0,
+          let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
     guard regularFileSize(handle).map({ $0 >= count }) == true, lseek(descriptor, off_t(count), SEEK_SET) == off_t(count) else {
         munmap(base, count)
         return nil
