@@ -43,6 +43,10 @@ public struct CrossSumsFamily: FormattedFamily, CountingFamily, GradingFamily, P
         PuzzleFile.read(data, file: file)
     }
 
+    public func visit(_ data: Data, file: String, _ body: (Result<Puzzle, FormatError>) -> Void) {
+        PuzzleFile.visit(data, file: file, body)
+    }
+
 
     public func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String? {
         puzzle.solution == nil ? nil : TextFormat.writeSolution(puzzle, comments: comments)

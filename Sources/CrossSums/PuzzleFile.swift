@@ -18,14 +18,29 @@ public enum PuzzleFile {
     ///         }
     ///     }
     public static func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        if let error = PuzzleSource.secondByteOrderMark(data, file: file) { return [.failure(error)] }
+        var results: [Result<Puzzle, FormatError>] = []
+        visit(data, file: file) { results.append($0) }
+        return results
+    }
+
+    /// Reads the puzzles of a file as ``read(_:file:)`` does and hands each
+    /// result to `body` in the file's order as soon as it is read, keeping
+    /// none for JSON Lines. (A level pack is read and validated whole
+    /// first: a pack with a fault is one error.)
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - file: the file's name, for the form and for error locations.
+    ///   - body: called with each puzzle's result.
+    public static func visit(_ data: Data, file: String, _ body: (Result<Puzzle, FormatError>) -> Void) {
+        if let error = PuzzleSource.secondByteOrderMark(data, file: file) { return body(.failure(error)) }
         do throws(FormatError) {
-            if let puzzles = try PuzzlePack.puzzleArray(data, file: file) { return try JSONFormat.readPack(puzzles, file: file).map { .success($0) } }
+            if let puzzles = try PuzzlePack.puzzleArray(data, file: file) { return try JSONFormat.readPack(puzzles, file: file).forEach { body(.success($0)) } }
         } catch {
-            return [.failure(error)]
+            return body(.failure(error))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
+            return body(.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1))))
         }
         let lines = text.split(whereSeparator: \.isNewline)
             .map { $0.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" } }
@@ -41,17 +56,17 @@ public enum PuzzleFile {
         }
         switch kind {
         case "jsonl":
-            return JSONFormat.readLines(text, file: file)
+            visitJSONLines(Data(text.utf8), read: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) }, body)
         case "json":
             do {
-                return try JSONFormat.readPack(data, file: file).map { .success($0) }
+                try JSONFormat.readPack(data, file: file).forEach { body(.success($0)) }
             } catch {
-                return [.failure(error)]
+                body(.failure(error))
             }
         case "object":
-            return [Result { () throws(FormatError) -> Puzzle in try JSONFormat.read(data, file: file) }]
+            body(Result { () throws(FormatError) -> Puzzle in try JSONFormat.read(data, file: file) })
         default:
-            return PuzzleSource.readText(text, file: file, read: TextFormat.read)
+            PuzzleSource.readText(text, file: file, read: TextFormat.read).forEach(body)
         }
     }
 }

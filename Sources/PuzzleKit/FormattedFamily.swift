@@ -20,7 +20,7 @@ public protocol PuzzleJSONFormat<Puzzle> {
 }
 
 /// A family whose formats are a ``PuzzleTextFormat`` and a
-/// ``PuzzleJSONFormat``: reading (by ``PuzzleSource/read(_:file:textExtension:text:json:)``)
+/// ``PuzzleJSONFormat``: reading (by ``PuzzleSource/visit(_:file:textExtension:text:json:_:)``)
 /// and writing come from them, written once here.
 public protocol FormattedFamily: PuzzleFamily {
     associatedtype TextFormat: PuzzleTextFormat<Puzzle>
@@ -40,9 +40,16 @@ extension PuzzleTextFormat {
 
 extension FormattedFamily {
     public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        PuzzleSource.read(data, file: file, textExtension: info.textExtension,
-                          text: { puzzle throws(FormatError) in try TextFormat.read(puzzle) },
-                          json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) })
+        var results: [Result<Puzzle, FormatError>] = []
+        visit(data, file: file) { results.append($0) }
+        return results
+    }
+
+    public func visit(_ data: Data, file: String, _ body: (Result<Puzzle, FormatError>) -> Void) {
+        PuzzleSource.visit(data, file: file, textExtension: info.textExtension,
+                           text: { puzzle throws(FormatError) in try TextFormat.read(puzzle) },
+                           json: { data, line throws(FormatError) in try JSONFormat.read(data, file: file, line: line) },
+                           body)
     }
 
     public func writeText(_ puzzle: Puzzle, comments: [String]) -> String { TextFormat.write(puzzle, comments: comments) }

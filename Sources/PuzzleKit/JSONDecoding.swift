@@ -146,6 +146,20 @@ public func readJSONLines<T>(_ text: String, read: (Data, _ line: Int) throws(Fo
 /// (its indices continue those of `data`), not as a copy.
 public func readJSONLines<T>(_ data: Data, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
     var results: [Result<T, FormatError>] = []
+    visitJSONLines(data, read: read) { results.append($0) }
+    return results
+}
+
+/// Reads JSON Lines from UTF-8 bytes as `readJSONLines(_:read:)` does,
+/// but hands each line's result to `body` as soon as it is read, in
+/// order, and keeps none: memory holds one puzzle at a time.
+///
+/// - Parameters:
+///   - data: the bytes; a leading byte-order mark is ignored.
+///   - read: reads one line (a slice of `data`) that has the given 1-based number.
+///   - body: called with each non-blank line's result, in the file's order.
+public func visitJSONLines<T>(_ data: Data, read: (Data, _ line: Int) throws(FormatError) -> T,
+                              _ body: (Result<T, FormatError>) -> Void) {
     // Split the bytes: a line ends at LF (a CR before it is dropped), and a
     // line of blanks is skipped.
     data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
@@ -160,14 +174,11 @@ public func readJSONLines<T>(_ data: Data, read: (Data, _ line: Int) throws(Form
             let line = start..<last
             start = end + 1
             guard line.contains(where: { bytes[$0] != 0x20 && bytes[$0] != 0x09 && bytes[$0] != 0x0D }) else { continue }
-            do throws(FormatError) {
-                results.append(.success(try read(data[(data.startIndex + line.lowerBound)..<(data.startIndex + line.upperBound)], number)))
-            } catch {
-                results.append(.failure(error))
-            }
+            body(Result { () throws(FormatError) -> T in
+                try read(data[(data.startIndex + line.lowerBound)..<(data.startIndex + line.upperBound)], number)
+            })
         }
     }
-    return results
 }
 
 /// Reads a JSON array of puzzles: `read` is given each element's bytes and
@@ -175,47 +186,69 @@ public func readJSONLines<T>(_ data: Data, read: (Data, _ line: Int) throws(Form
 /// does not hide the others, and its error names the element (`[2] …`).
 /// Text that is not an array is one failure.
 public func readJSONArray<T>(_ data: Data, file: String, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
+    var results: [Result<T, FormatError>] = []
+    visitJSONArray(data, file: file, read: read) { results.append($0) }
+    return results
+}
+
+/// Reads a JSON array of puzzles as ``readJSONArray(_:file:read:)`` does,
+/// but hands each element's result to `body` as soon as it is read, in
+/// order, and keeps none. The array is checked whole (one scan that keeps
+/// only where each element is) before the first element is read, so text
+/// that is not an array is still one failure and nothing else.
+///
+/// - Parameters:
+///   - data: the file's bytes.
+///   - file: the file's name, for the error of text that is not an array.
+///   - read: reads one element's bytes, which start on the given 1-based line.
+///   - body: called with each element's result, in the array's order.
+public func visitJSONArray<T>(_ data: Data, file: String, read: (Data, _ line: Int) throws(FormatError) -> T,
+                              _ body: (Result<T, FormatError>) -> Void) {
     var elements: [(range: Range<Int>, line: Int)] = []
-    var line = 1, depth = 0, start = -1, end = -1, startLine = 1
-    var inString = false, escaped = false, sawArray = false
-    let bytes = [UInt8](data)
-    for (i, byte) in bytes.enumerated() {
-        if byte == 0x0A { line += 1 }
-        if inString {
-            if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+    let whole = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
+        var line = 1, depth = 0, start = -1, end = -1, startLine = 1
+        var inString = false, escaped = false, sawArray = false
+        for (i, byte) in raw.enumerated() {
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                end = i + 1
+                continue
+            }
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF:  // blanks and a byte-order mark
+                continue
+            case 0x5B where depth == 0:  // the array's [
+                sawArray = true
+                depth = 1
+                continue
+            case 0x2C where depth == 1, 0x5D where depth == 1:  // , or ] between elements
+                if start >= 0 { elements.append((start..<end, startLine)) }
+                start = -1
+                if byte == 0x5D { depth = 0 }
+                continue
+            case 0x5B, 0x7B: depth += 1
+            case 0x5D, 0x7D: depth -= 1
+            case 0x22: inString = true
+            default: break
+            }
+            if depth >= 1 && start < 0 { start = i; startLine = line }
             end = i + 1
-            continue
         }
-        switch byte {
-        case 0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF:  // blanks and a byte-order mark
-            continue
-        case 0x5B where depth == 0:  // the array's [
-            sawArray = true
-            depth = 1
-            continue
-        case 0x2C where depth == 1, 0x5D where depth == 1:  // , or ] between elements
-            if start >= 0 { elements.append((start..<end, startLine)) }
-            start = -1
-            if byte == 0x5D { depth = 0 }
-            continue
-        case 0x5B, 0x7B: depth += 1
-        case 0x5D, 0x7D: depth -= 1
-        case 0x22: inString = true
-        default: break
-        }
-        if depth >= 1 && start < 0 { start = i; startLine = line }
-        end = i + 1
+        return sawArray && depth == 0 && !inString
     }
-    guard sawArray, depth == 0, !inString else {
-        return [.failure(FormatError("expected a JSON array of puzzles", at: SourceLocation(file: file, line: 1)))]
+    guard whole else {
+        body(.failure(FormatError("expected a JSON array of puzzles", at: SourceLocation(file: file, line: 1))))
+        return
     }
-    return elements.enumerated().map { index, element in
-        Result { () throws(FormatError) -> T in
+    for (index, element) in elements.enumerated() {
+        body(Result { () throws(FormatError) -> T in
             do throws(FormatError) {
-                return try read(Data(bytes[element.range]), element.line)
+                let range = (data.startIndex + element.range.lowerBound)..<(data.startIndex + element.range.upperBound)
+                return try read(Data(data[range]), element.line)
             } catch {
                 throw FormatError("[\(index)] \(error.message)", at: error.location)
             }
-        }
+        })
     }
 }

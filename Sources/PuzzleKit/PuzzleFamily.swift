@@ -38,9 +38,21 @@ public protocol PuzzleFamily: Sendable {
     /// puzzles. `head` is what ``PuzzleSource/detectionHead(_:)`` reads:
     /// a JSON file's first object's keys, else the first 4 KiB as text.
     func recognizes(_ head: String) -> Bool
-    /// Every puzzle of a file: its text format, a JSON object or array, or
-    /// JSON Lines, told apart as ``PuzzleSource/form(path:text:textExtension:)``
-    /// does. A puzzle that does not read is one failure; the others still read.
+    /// Reads every puzzle of a file (its text format, a JSON object or
+    /// array, or JSON Lines, told apart as
+    /// ``PuzzleSource/form(path:text:textExtension:)`` does) and hands each
+    /// result to `body` in the file's order as soon as it is read, keeping
+    /// none. A puzzle that does not read is one failure; the others still
+    /// read. The default hands on the results of ``read(_:file:)``; the
+    /// families of PuzzleLab read one puzzle at a time.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - file: the file's name, for the form and for error locations.
+    ///   - body: called with each puzzle's result.
+    func visit(_ data: Data, file: String, _ body: (Result<Puzzle, FormatError>) -> Void)
+    /// Every puzzle of a file, as ``visit(_:file:_:)`` hands them on, collected
+    /// in the file's order.
     func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>]
     /// The puzzle in the family's text format, ending in a newline;
     /// `comments` become comment lines.
@@ -101,6 +113,10 @@ public protocol PuzzleFamily: Sendable {
 }
 
 extension PuzzleFamily {
+    public func visit(_ data: Data, file: String, _ body: (Result<Puzzle, FormatError>) -> Void) {
+        read(data, file: file).forEach(body)
+    }
+
     /// The puzzle in one of the family's formats, ending in a newline.
     public func write(_ puzzle: Puzzle, as format: PuzzleFormat, comments: [String]) -> String {
         switch format {

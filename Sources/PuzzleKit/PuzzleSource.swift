@@ -32,7 +32,8 @@ public enum PuzzleSource {
     /// JSON Lines one per non-blank line, JSON one object or an array of
     /// them (one result per element), and a level pack (``PuzzlePack``) the
     /// puzzles of its levels. A puzzle that does not read is
-    /// one failure; the others still read.
+    /// one failure; the others still read. The results of
+    /// ``visit(_:file:textExtension:text:json:_:)``, collected.
     ///
     /// - Parameters:
     ///   - data: the file's bytes.
@@ -43,44 +44,55 @@ public enum PuzzleSource {
     public static func read<Puzzle>(_ data: Data, file: String, textExtension: String,
                                     text: (TextPuzzle) throws(FormatError) -> Puzzle,
                                     json: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
+        var results: [Result<Puzzle, FormatError>] = []
+        visit(data, file: file, textExtension: textExtension, text: text, json: json) { results.append($0) }
+        return results
+    }
+
+    /// Reads every puzzle of a file as ``read(_:file:textExtension:text:json:)``
+    /// does and hands each result to `body` in the file's order as soon as
+    /// it is read, keeping none, so a file of JSON Lines, a JSON array or a
+    /// pack costs the memory of one puzzle at a time. (A text file with
+    /// several puzzles is read whole first: when one of them fails, the
+    /// file may be one puzzle written with blank lines inside.)
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - file: the file's name, for the form and for error locations.
+    ///   - textExtension: the family's text format extension.
+    ///   - text: reads one puzzle of the family's text format.
+    ///   - json: reads one JSON object that starts on the given line.
+    ///   - body: called with each puzzle's result.
+    public static func visit<Puzzle>(_ data: Data, file: String, textExtension: String,
+                                     text: (TextPuzzle) throws(FormatError) -> Puzzle,
+                                     json: (Data, _ line: Int) throws(FormatError) -> Puzzle,
+                                     _ body: (Result<Puzzle, FormatError>) -> Void) {
+        let notUTF8 = FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1))
         // JSON Lines named by the extension are split from the bytes, with
         // no text made of the whole file, a leading byte-order mark dropped
-        // as the conversion to text drops it. Each line is checked as UTF-8
-        // just before it is read, while its bytes are at hand: the file is
-        // UTF-8 exactly when every line is, since a line ends at an ASCII
-        // byte, which no longer sequence holds, and the bytes between lines
-        // (line feeds, a carriage return before one, blank lines) are ASCII.
-        // A file with a line that is not is one failure, as before.
-        if let error = secondByteOrderMark(data, file: file) { return [.failure(error)] }
+        // as the conversion to text drops it. The bytes are checked as UTF-8
+        // before the first line is read, since a file that is not is one
+        // failure and nothing else.
+        if let error = secondByteOrderMark(data, file: file) { return body(.failure(error)) }
         if form(path: file, textExtension: textExtension) == .jsonl {
-            var utf8 = true
-            let results = readJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data) { line, number throws(FormatError) in
-                guard utf8, isUTF8(line) else {
-                    utf8 = false
-                    throw FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1))
-                }
-                return try json(line, number)
-            }
-            guard utf8 else { return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))] }
-            return results
+            guard isUTF8(data) else { return body(.failure(notUTF8)) }
+            return visitJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data, read: json, body)
         }
-        guard let string = String(data: data, encoding: .utf8) else {
-            return [.failure(FormatError("expected UTF-8 text", at: SourceLocation(file: file, line: 1)))]
-        }
+        guard let string = String(data: data, encoding: .utf8) else { return body(.failure(notUTF8)) }
         do throws(FormatError) {
-            if let puzzles = try PuzzlePack.puzzleArray(data, file: file) { return readJSONArray(puzzles, file: file, read: json) }
+            if let puzzles = try PuzzlePack.puzzleArray(data, file: file) { return visitJSONArray(puzzles, file: file, read: json, body) }
         } catch {
-            return [.failure(error)]
+            return body(.failure(error))
         }
         switch form(path: file, text: string, textExtension: textExtension) {
         case .text:
-            return readText(string, file: file, read: text)
+            readText(string, file: file, read: text).forEach(body)
         case .jsonl:
-            return readJSONLines(string, read: json)
+            visitJSONLines(Data(string.utf8), read: json, body)
         case .json where string.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "[":
-            return readJSONArray(data, file: file, read: json)
+            visitJSONArray(data, file: file, read: json, body)
         case .json:
-            return [Result { () throws(FormatError) -> Puzzle in try json(data, 1) }]
+            body(Result { () throws(FormatError) -> Puzzle in try json(data, 1) })
         }
     }
 

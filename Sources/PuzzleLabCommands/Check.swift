@@ -35,7 +35,7 @@ struct Check: ParsableCommand {
     /// Checks every puzzle of a file; returns how many were invalid.
     private func check<F: PuzzleFamily>(_ family: F, file: String, data: Data) -> Int {
         var invalid = 0
-        for result in readPuzzles(family, data, file: file) {
+        forEachPuzzle(family, data, file: file) { result in
             switch result {
             case .failure(let error):
                 reportError(error)

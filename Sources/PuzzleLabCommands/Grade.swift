@@ -101,7 +101,7 @@ struct Grade: ParsableCommand {
     private func gradeFile<F: GradingFamily>(_ family: F, weights: GradeWeights?, file: String, data: Data,
                                              totals: inout RunTotals, printer: inout RowPrinter) -> Int {
         let before = totals.failed
-        for result in readPuzzles(family, data, file: file) {
+        forEachPuzzle(family, data, file: file) { result in
             switch result {
             case .success(let puzzle) where !isValid(family, puzzle, file: file):
                 totals.fail("invalid")

@@ -139,13 +139,13 @@ struct Review: ParsableCommand {
     /// reported on stderr).
     private func reviewFile<F: DrawableFamily>(_ family: F, file: String, data: Data, into entries: inout [ReviewPage.Entry]) -> Int {
         var failed = 0
-        for result in readPuzzles(family, data, file: file) {
+        forEachPuzzle(family, data, file: file) { result in
             do {
                 let puzzle = try result.get()
                 // What check calls invalid is refused as by solve and grade (isValid reports it).
                 guard isValid(family, puzzle, file: file) else {
                     failed += 1
-                    continue
+                    return
                 }
                 entries.append(try family.reviewEntry(puzzle, facts: [(fact("family"), family.info.name), (fact("file"), file)],
                                                       language: language.language, timeLimit: budget.time))

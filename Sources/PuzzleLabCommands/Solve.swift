@@ -65,7 +65,7 @@ struct Solve: ParsableCommand {
     private func solve<F: CountingFamily>(_ family: F, file: String, data: Data, limits: CountLimits,
                                           printer: inout RowPrinter) -> Int {
         var failed = 0
-        for result in readPuzzles(family, data, file: file) {
+        forEachPuzzle(family, data, file: file) { result in
             let puzzle: F.Puzzle
             let counted: CountResult
             let elapsed: Duration
@@ -73,7 +73,7 @@ struct Solve: ParsableCommand {
                 puzzle = try result.get()
                 guard isValid(family, puzzle, file: file) else {
                     failed += 1
-                    continue
+                    return
                 }
                 // The count's time is measured here, around the call, the
                 // same way for every family.
@@ -83,7 +83,7 @@ struct Solve: ParsableCommand {
             } catch {
                 reportError(error, context: file)
                 failed += 1
-                continue
+                return
             }
             let id = family.id(of: puzzle)
             switch format {

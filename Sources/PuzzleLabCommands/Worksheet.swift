@@ -142,7 +142,7 @@ struct WorksheetCommand: ParsableCommand {
     private func filesSheet<F: DrawableFamily>(_ family: F, _ inputs: [(file: String, data: Data)]) throws -> Sheet {
         var puzzles: [F.Puzzle] = [], failed = 0
         for input in inputs {
-            for result in readPuzzles(family, input.data, file: input.file) {
+            forEachPuzzle(family, input.data, file: input.file) { result in
                 switch result {
                 case .success(let puzzle) where isValid(family, puzzle, file: input.file): puzzles.append(puzzle)
                 case .success: failed += 1

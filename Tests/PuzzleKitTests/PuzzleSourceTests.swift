@@ -115,7 +115,7 @@ import Testing
         }
     }
 
-    /// A `.jsonl` file is checked as UTF-8 line by line as it is read: a
+    /// A `.jsonl` file is checked as UTF-8 before its first line is read: a
     /// file that is not UTF-8 anywhere (a sequence cut by a line feed or a
     /// carriage return, a stray byte on any line, after a byte-order mark)
     /// is one failure at line 1, and one that is gives every line.
@@ -146,5 +146,51 @@ import Testing
             }
         }
         #expect(invalid > 300 && valid > 300, "\(invalid) invalid, \(valid) valid")
+    }
+}
+
+/// Reading hands each puzzle on before it reads the next, in every JSON
+/// form that holds several puzzles.
+@Suite struct StreamingReadTests {
+    private let objects = ["{\"n\":1}", "{\"n\":2}", "{\"n\":3,\"bad\":true}", "{\"n\":4}"]
+
+    /// The files of four objects, the third one that does not read.
+    private var files: [(name: String, text: String)] {
+        let levels = objects.map { "{\"seed\":1,\"puzzle\":\($0)}" }.joined(separator: ",\n")
+        return [("a.jsonl", objects.joined(separator: "\n") + "\n"),
+                ("-", "\u{FEFF}" + objects.joined(separator: "\r\n")),
+                ("a.json", "[\n" + objects.joined(separator: ",\n") + "\n]\n"),
+                ("pack.json", "{\"format\":\"puzzlelab-pack\",\"version\":2,\"kind\":\"k\",\"profile\":\"p\",\"levels\":[\n\(levels)\n]}\n")]
+    }
+
+    /// Reads `text` as `file`, logging each read (`read N`) and each result
+    /// handed on (`ok N` or `error LINE: MESSAGE`) in the order they happen.
+    private func log(_ text: String, file: String) -> [String] {
+        // A box, so that both closures given to one call can add to it.
+        final class Events { var list: [String] = [] }
+        let events = Events()
+        PuzzleSource.visit(Data(text.utf8), file: file, textExtension: "t", text: { _ throws(FormatError) in 0 },
+                           json: { data, line throws(FormatError) in
+                               let object = String(decoding: data, as: UTF8.self)
+                               let n = object.filter(\.isNumber).first.flatMap { Int(String($0)) } ?? 0
+                               events.list.append("read \(n)")
+                               if object.contains("bad") { throw FormatError("bad", at: SourceLocation(file: file, line: line)) }
+                               return n
+                           }) { result in
+            switch result {
+            case .success(let n): events.list.append("ok \(n)")
+            case .failure(let error): events.list.append("error \(error.location.line): \(error.message)")
+            }
+        }
+        return events.list
+    }
+
+    @Test func eachPuzzleIsHandedOnBeforeTheNextIsRead() {
+        for (file, text) in files {
+            let events = log(text, file: file)
+            let line3 = file == "pack.json" ? 4 : file == "a.json" ? 4 : 3
+            let message = file.hasSuffix(".json") ? "[2] bad" : "bad"
+            #expect(events == ["read 1", "ok 1", "read 2", "ok 2", "read 3", "error \(line3): \(message)", "read 4", "ok 4"], "\(file)")
+        }
     }
 }
