@@ -203,12 +203,13 @@ package func readInput(path: String) throws(CLIError) -> Data {
     }
     var data = Data()
     do {
-        // A regular file within the limit is mapped into memory (or, where
-        // it cannot be, read straight into a buffer of its size); the rest
-        // (all of a pipe, or what a growing file gained) in chunks, so an
-        // endless or huge stream stops at the limit.
+        // A regular file within the limit is read straight into a buffer of
+        // its size (not mapped: a file another program cut short while it
+        // is read would end the run with SIGBUS); the rest (all of a pipe,
+        // or what a growing file gained) in chunks, so an endless or huge
+        // stream stops at the limit.
         if let size = regularFileSize(handle), size <= InputLimits.fileBytes {
-            data = try mappedBytes(handle, count: size) ?? readBytes(handle, count: size, path: path)
+            data = try readBytes(handle, count: size, path: path)
         }
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             data.append(chunk)
@@ -232,25 +233,6 @@ private func regularFileSize(_ handle: FileHandle) -> Int? {
     var info = stat()
     guard fstat(handle.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(info.st_size)
-}
-
-/// The first `count` bytes of the regular file `handle` reads, mapped into
-/// memory read-only rather than copied, with the handle moved past them, so
-/// that what a growing file gains is read after them; `nil` when the file
-/// cannot be mapped, or is shorter than `count` once mapped (it shrank), or
-/// is empty, or `handle` is not at its start (standard input redirected from
-/// a file that something read part of first: the rest is read). Mapping
-/// spares the copy into a buffer and the zeroing of the buffer's pages: for
-/// a file of many large levels that is about a fifth of `check`'s time.
-private func mappedBytes(_ handle: FileHandle, count: Int) -> Data? {
-    let descriptor = handle.fileDescriptor
-    guard count > 0, lseek(descriptor, 0, SEEK_CUR) == 0,
-          let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
-    guard regularFileSize(handle).map({ $0 >= count }) == true, lseek(descriptor, off_t(count), SEEK_SET) == off_t(count) else {
-        munmap(base, count)
-        return nil
-    }
-    return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, size in munmap(pointer, size) })
 }
 
 /// Up to `count` bytes from `handle`, fewer when the file ends first.
