@@ -33,24 +33,16 @@ import PuzzleKit
 /// resources of the enclosing level come first, so their digits are the key
 /// modulo the enclosing level's key range.
 ///
+/// Counts of components that can take no tracked resource depend only on the
+/// component's own domains, the values of the fixed variables it shares a
+/// constraint with and what is left of its resources, so they are cached
+/// under exactly that key and reused when the same sub-problem comes back.
+///
 /// Propagation is the solver's own, over the whole model: a decision inside
 /// one component may prune another one through a cardinality constraint. That
 /// only removes assignments that no solution extends, so every count stays
-/// exact.
-///
-/// The usage counts of a component are cached and reused when the same
-/// sub-problem comes back. A component is counted for the cache when it is
-/// counted without ``_Partners`` (the first of its level, or one that takes
-/// no tracked resource), and its count is watched: when no propagation of it
-/// changed a domain outside it (other than by removing values whose tiles
-/// are used up, see ``noteChanges(since:failed:)``), what it counted depends only on its own
-/// domains, the values of the fixed variables it shares a constraint with,
-/// and per resource it can take, what is left of it, whether it is tracked
-/// and how many unfixed variables outside it can still take it, up to what
-/// is left. That is its key
-/// (``cacheKey(_:_:_:_:_:)``). A count that changed a domain outside its
-/// component is not cached, nor counted for the cache again. Cached counts are keyed by usage in the component's own digits,
-/// so a level that tracks other resources too can reuse them.
+/// exact; for the same reason components that can take a tracked resource
+/// are never cached (their counts were pruned against the other components).
 struct _ComponentCounter {
     var engine: _Engine
 
@@ -92,26 +84,10 @@ struct _ComponentCounter {
     /// `nil` while it runs to the end; every partial count is then a lower
     /// bound, and nothing is cached.
     var stop: StopReason? { budgetStop ?? (engine.interrupted ? .timeLimit : nil) }
-    /// The counts of components by their key (see ``cacheKey(_:_:_:_:_:)``),
-    /// each by its usage of its tracked resources in the component's own
-    /// digits (see ``canonical(_:_:_:)``).
-    private var cache: [[Int]: [(usage: Int, count: Int)]] = [:]
-    /// Counts cached, over all cached components.
-    private var cachedCounts = 0
-    /// Keys of components whose count changed a domain outside them: their
-    /// counts depend on more than their key, so they are never cached (and
-    /// are counted with their partners).
-    private var uncacheable: Set<[Int]> = []
+    /// Counts of components that take no tracked resource, by their key.
+    private var cache: [[Int]: Int] = [:]
     /// Components answered from the cache.
     private(set) var cacheHits = 0
-    /// Scratch counts per resource, all zero between uses.
-    private var inside: [Int]
-    /// Per variable: the index in `watches` of the innermost component being
-    /// counted for the cache that holds it, -1 when none does.
-    private var watchLevel: [Int]
-    /// Per component being counted for the cache, innermost last: whether
-    /// a propagation of its count has changed a domain outside it.
-    private var watches: [Bool] = []
     /// Scratch marks per variable (`visit[x] == visitStamp`: seen).
     private var visit: [Int]
     private var visitStamp = 0
@@ -119,8 +95,8 @@ struct _ComponentCounter {
     private var order: [Int]
     private var low: [Int]
 
-    /// Most cached components and most counts over them; later ones are not stored.
-    static let cacheCapacity = (components: 1 << 18, counts: 1 << 21)
+    /// Most cached component counts; later ones are not stored.
+    static let cacheCapacity = 1 << 18
 
     init(_ engine: _Engine, limits: SearchLimits) {
         self.engine = engine
@@ -178,8 +154,6 @@ struct _ComponentCounter {
         visit = [Int](repeating: 0, count: n)
         order = [Int](repeating: 0, count: n)
         low = [Int](repeating: 0, count: n)
-        watchLevel = [Int](repeating: -1, count: n)
-        inside = [Int](repeating: 0, count: totals.count)
     }
 
     /// Counts the solutions below the root; the engine is left at the root state.
@@ -323,9 +297,7 @@ struct _ComponentCounter {
             maxDepth = max(maxDepth, depth)
             let mark = engine.trail.count
             engine.beginSegment()
-            let assigned = engine.assign(x, v) && engine.propagate()
-            noteChanges(since: mark, failed: !assigned)
-            if assigned {
+            if engine.assign(x, v) && engine.propagate() {
                 let below = countRest(of: current, tracked, partners)
                 accumulate(below, shiftedBy: 0, into: &result)
             } else {
@@ -335,9 +307,7 @@ struct _ComponentCounter {
             depth -= 1
             if budgetExhausted() { break }
             nodes += 1
-            let removed = engine.removeValue(x, v) && engine.propagate()
-            noteChanges(since: mark, failed: !removed)
-            guard removed else {
+            guard engine.removeValue(x, v) && engine.propagate() else {
                 failures += 1
                 break
             }
@@ -408,9 +378,6 @@ struct _ComponentCounter {
             if partners.keys.allSatisfy({ $0 / stride % radix >= room }) { exhausted.append(tracked.resources[digit]) }
         }
         if exhausted.isEmpty { return .unchanged }
-        // A segment of its own, so that the changes it makes are on the trail.
-        engine.beginSegment()
-        let mark = engine.trail.count
         var changed = false
         for x in variables {
             for k in memberStart[x]..<memberStart[x + 1] {
@@ -420,16 +387,13 @@ struct _ComponentCounter {
                     changed = true
                     if !engine.removeValue(x, v) {
                         engine.clearQueue()
-                        noteChanges(since: mark, failed: true)
                         return .failed
                     }
                 }
             }
         }
         if !changed { return .unchanged }
-        let propagated = engine.propagate()
-        noteChanges(since: mark, failed: !propagated)
-        if !propagated { return .failed }
+        if !engine.propagate() { return .failed }
         return variables.contains(where: engine.isFixed) ? .fixedMore : .unchanged
     }
 
@@ -593,7 +557,6 @@ struct _ComponentCounter {
         shared.sort()
         guard let inner = tracked.adding(shared, totals: resourceTotal) else { return nil }
         let left = remainingResources()
-        let possible = possibleResources()
         let leftByDigit = inner.resources.map { left[$0] }
         // Components with the fewest assignments of their domains first: an
         // empty one ends the work early, and the first one is counted with
@@ -609,10 +572,14 @@ struct _ComponentCounter {
         var combined: [Int: Int] = [0: 1]
         var result: [Int: Int] = [:]
         for (step, g) in order.enumerated() {
-            // What the components counted so far used bounds this one's usage.
-            let partners = step == 0 ? nil : _Partners(keys: combined.keys.sorted(), left: leftByDigit)
-            let key = cacheKey(groups[g], touched[g], inner, left, possible)
-            let counts = countComponent(groups[g], touched[g], inner, key: key, partners: partners)
+            let cacheable = !touched[g].contains { inner.digit[$0] >= 0 }
+            // What the components counted so far used bounds this one's usage
+            // (a cacheable one takes no tracked resource: nothing to bound,
+            // and its cached count must not depend on them).
+            let partners = cacheable || step == 0 ? nil
+                : _Partners(keys: combined.keys.sorted(), left: leftByDigit)
+            let counts = countComponent(groups[g], inner, cacheKey: cacheable ? cacheKey(groups[g], touched[g], left) : nil,
+                                        partners: partners)
             if stop != nil || counts.isEmpty { return [:] }
             if step < order.count - 1 {
                 var next: [Int: Int] = [:]
@@ -645,55 +612,25 @@ struct _ComponentCounter {
         return result
     }
 
-    /// Counts one component, from the cache when its `key` is known.
-    ///
-    /// Otherwise, when it takes a tracked resource and has `partners`, it is
-    /// counted bounded by them and not cached (a bounded count depends on
-    /// the other components). Else it is counted and cached, unless a
-    /// propagation of its count changed a domain outside it: then what it
-    /// counted may depend on the other components' domains, which the key
-    /// does not hold (its key is then marked and never counted for the
-    /// cache again).
-    private mutating func countComponent(_ variables: [Int], _ touched: [Int], _ tracked: _Tracked, key: [Int],
+    /// Counts one component, from the cache when `cacheKey` is given and
+    /// known, its usages bounded by `partners` when given.
+    private mutating func countComponent(_ variables: [Int], _ tracked: _Tracked, cacheKey: [Int]?,
                                          partners: _Partners?) -> [Int: Int] {
-        let usage = touched.filter { tracked.digit[$0] >= 0 }
-        if let known = cache[key] {
+        if let cacheKey, let known = cache[cacheKey] {
             cacheHits += 1
-            return decoded(known, usage, tracked)
+            return known > 0 ? [0: known] : [:]
         }
-        if !usage.isEmpty && (partners != nil || uncacheable.contains(key)) {
-            return branch(variables, tracked, partners)
-        }
-        // With no tracked resource, no other variable can take what it
-        // takes: its propagation changes no domain outside it.
-        let watched = !usage.isEmpty
-        if watched { pushWatch(variables) }
-        let counts = branch(variables, tracked)
-        let changedOutside = watched && popWatch(variables)
-        if stop == nil && cache.count + uncacheable.count < Self.cacheCapacity.components {
-            if changedOutside {
-                uncacheable.insert(key)
-            } else if cachedCounts + counts.count <= Self.cacheCapacity.counts {
-                cache[key] = canonical(counts, usage, tracked)
-                cachedCounts += max(1, counts.count)
-            }
+        let counts = branch(variables, tracked, partners)
+        if let cacheKey, stop == nil, cache.count < Self.cacheCapacity {
+            cache[cacheKey] = counts[0] ?? 0
         }
         return counts
     }
 
-    /// What a component's count depends on when its propagation changes no
-    /// domain outside it (see ``noteChanges(since:failed:)``): its variables and
-    /// domains, the fixed variables sharing a constraint with it and their
-    /// values, and per resource it can take, what is left of it and whether
-    /// it is tracked, and then how many unfixed variables outside it can
-    /// take it, up to what is left. Propagation inside the component reads
-    /// nothing else: other resources are at a fixpoint, and the cardinality
-    /// rules for its resources only read those numbers. With at least as
-    /// many outside as are left, the rules never fail or fix a variable of
-    /// the component for want of outside ones (only fix the outside ones,
-    /// which makes the count uncacheable).
-    private mutating func cacheKey(_ variables: [Int], _ touched: [Int], _ tracked: _Tracked, _ left: [Int],
-                                   _ possible: [Int]) -> [Int] {
+    /// What a component's count depends on when it takes no tracked
+    /// resource: its variables and domains, the fixed variables sharing a
+    /// constraint with it and their values, and what is left of its resources.
+    private func cacheKey(_ variables: [Int], _ touched: [Int], _ left: [Int]) -> [Int] {
         var key = [variables.count]
         key.append(contentsOf: variables)
         let words = engine.wordsPerVariable
@@ -714,130 +651,11 @@ struct _ComponentCounter {
             }
         }
         key.append(-1)
-        for x in variables {
-            for v in engine.values(of: x) {
-                for k in memberStart[x]..<memberStart[x + 1] where v < memberWidth[k] {
-                    inside[memberBase[k] + v] += memberMultiplicity[k]
-                }
-            }
-        }
         for r in touched {
             key.append(r)
             key.append(left[r])
-            key.append(tracked.digit[r] >= 0 ? min(possible[r] - inside[r], left[r]) : -1)
-            inside[r] = 0
         }
         return key
-    }
-
-    /// How many unfixed variables (with their multiplicity) can take each resource.
-    private func possibleResources() -> [Int] {
-        var possible = [Int](repeating: 0, count: resourceTotal.count)
-        for x in 0..<engine.variableCount where !engine.isFixed(x) && memberStart[x] < memberStart[x + 1] {
-            for v in engine.values(of: x) {
-                for k in memberStart[x]..<memberStart[x + 1] where v < memberWidth[k] {
-                    possible[memberBase[k] + v] += memberMultiplicity[k]
-                }
-            }
-        }
-        return possible
-    }
-
-    /// `counts`, keyed by usage of the tracked resources `usage` (ascending)
-    /// in digits of their own, each of radix its required count plus one, so
-    /// that they do not depend on the other resources `tracked` holds.
-    private func canonical(_ counts: [Int: Int], _ usage: [Int], _ tracked: _Tracked) -> [(usage: Int, count: Int)] {
-        counts.map { key, count in
-            var own = 0, stride = 1
-            for r in usage {
-                let digit = tracked.digit[r]
-                own += key / tracked.strides[digit] % tracked.radices[digit] * stride
-                stride *= resourceTotal[r] + 1
-            }
-            return (own, count)
-        }
-    }
-
-    /// Counts from the cache (see ``canonical(_:_:_:)``) keyed by `tracked`.
-    private func decoded(_ counts: [(usage: Int, count: Int)], _ usage: [Int], _ tracked: _Tracked) -> [Int: Int] {
-        var result: [Int: Int] = [:]
-        result.reserveCapacity(counts.count)
-        for (own, count) in counts {
-            var rest = own, key = 0
-            for r in usage {
-                let radix = resourceTotal[r] + 1
-                key += rest % radix * tracked.strides[tracked.digit[r]]
-                rest /= radix
-            }
-            result[key] = count
-        }
-        return result
-    }
-
-    // MARK: Watching for changes outside a component
-
-    /// Starts watching the domains outside `variables`, the component about
-    /// to be counted for the cache (inside any component watched already).
-    private mutating func pushWatch(_ variables: [Int]) {
-        watches.append(false)
-        for x in variables { watchLevel[x] = watches.count - 1 }
-    }
-
-    /// Stops watching the innermost component, `variables`.
-    ///
-    /// - Returns: Whether a propagation changed a domain outside it.
-    private mutating func popWatch(_ variables: [Int]) -> Bool {
-        let changed = watches.removeLast()
-        for x in variables { watchLevel[x] = watches.count - 1 }
-        return changed
-    }
-
-    /// Marks every watched component that a domain changed since trail
-    /// length `mark` lies outside of (each domain word written is on the
-    /// trail once per segment, and every operation watched starts one),
-    /// unless the change only removed values whose tiles are used up from a
-    /// variable it leaves unfixed (what the cardinality rule for a used-up
-    /// value does): that changes no count the cardinality constraints read
-    /// for the tiles left. A `failed` propagation's changes always count.
-    private mutating func noteChanges(since mark: Int, failed: Bool) {
-        if watches.isEmpty { return }
-        let words = engine.wordsPerVariable
-        let domainWords = engine.variableCount * words
-        var left: [Int]?
-        for k in mark..<engine.trail.count where engine.trail[k].index < domainWords {
-            let entry = engine.trail[k]
-            let y = entry.index / words
-            let level = watchLevel[y]
-            if level == watches.count - 1 { continue }
-            if !failed {
-                let used = left ?? remainingResources()
-                left = used
-                if removesUsedUpValues(y, word: entry.index % words, before: entry.value, used) { continue }
-            }
-            var w = watches.count - 1
-            while w > level {
-                watches[w] = true
-                w -= 1
-            }
-        }
-    }
-
-    /// Whether word `word` of the domain of `y`, `before` as it was, has only
-    /// lost values that are tiles none of which is `left`, and `y` is unfixed.
-    private func removesUsedUpValues(_ y: Int, word: Int, before: UInt64, _ left: [Int]) -> Bool {
-        if engine.isFixed(y) { return false }
-        var removed = before & ~engine.memory[engine.domainBase(y) + word]
-        while removed != 0 {
-            let v = word * 64 + removed.trailingZeroBitCount
-            removed &= removed - 1
-            var tile = false
-            for k in memberStart[y]..<memberStart[y + 1] where v < memberWidth[k] {
-                if left[memberBase[k] + v] != 0 { return false }
-                tile = true
-            }
-            if !tile { return false }
-        }
-        return true
     }
 }
 

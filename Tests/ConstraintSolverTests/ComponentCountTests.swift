@@ -156,8 +156,9 @@ struct ComponentCountTests {
     /// fixed the pendants are components that share values (counted by
     /// usage), and the same pendant comes back under other values of the
     /// other hubs, with other tiles left and other pendants able to take
-    /// them. A cached usage count reused under a key that misses any of
-    /// that gives a wrong count here.
+    /// them: what a cache of usage counts would have to key exactly (one
+    /// was tried and passed this; docs/BENCHMARKS.md, "Caching the parts
+    /// that share pool values").
     static func pooled(_ rng: inout SplitMix64) -> Spec {
         var spec = Spec()
         let hubs = (0..<rng.int(2...3)).map { _ in spec.addVariable(size: rng.int(2...3)) }
