@@ -187,7 +187,7 @@ struct ComponentCountTests {
         return spec
     }
 
-    @Test("Pendants sharing a pool under hubs (cached usage counts) match brute force", arguments: 0..<3)
+    @Test("Pendants sharing a pool under hubs match brute force", arguments: 0..<3)
     func pooledModels(batch: Int) throws {
         var rng = SplitMix64(seed: 7_000 + UInt64(batch))
         var several = 0
