@@ -149,6 +149,58 @@ struct ComponentCountTests {
         #expect(nonzero > 20)
     }
 
+    /// Two or three hub variables on a path (a table between neighbours),
+    /// each with two pendant groups of 1–2 variables hanging from it by one
+    /// table, and a cardinality constraint over the pendants and some hubs,
+    /// mostly with the counts of a hidden assignment: once the hubs are
+    /// fixed the pendants are components that share values (counted by
+    /// usage), and the same pendant comes back under other values of the
+    /// other hubs, with other tiles left and other pendants able to take
+    /// them: what a cache of usage counts would have to key exactly (one
+    /// was tried and passed this; docs/BENCHMARKS.md, "Caching the parts
+    /// that share pool values").
+    static func pooled(_ rng: inout SplitMix64) -> Spec {
+        var spec = Spec()
+        let hubs = (0..<rng.int(2...3)).map { _ in spec.addVariable(size: rng.int(2...3)) }
+        var pendants: [(hub: Int, group: [Int])] = []
+        for h in hubs {
+            for _ in 0..<2 where spec.sizes.count < 8 {
+                pendants.append((h, (0..<rng.int(1...min(2, 8 - spec.sizes.count))).map { _ in spec.addVariable(size: 3) }))
+            }
+        }
+        let hidden = spec.domains.map { rng.pick($0) }
+        func table(_ scope: [Int]) {
+            var tuples = [scope.map { hidden[$0] }]
+            for _ in 0..<rng.int(2...8) { tuples.append(scope.map { rng.int(0...(spec.sizes[$0] - 1)) }) }
+            spec.constraints.append(.table(scope, tuples))
+        }
+        for (h, next) in zip(hubs, hubs.dropFirst()) { table([h, next]) }
+        for pendant in pendants { table([pendant.hub] + pendant.group) }
+        let scope = hubs.filter { _ in rng.chance(0.5) } + pendants.flatMap(\.group)
+        var counts = [0, 0, 0]
+        if rng.chance(0.8) {
+            for x in scope { counts[hidden[x]] += 1 }
+        } else {
+            for x in scope { counts[rng.int(0...(spec.sizes[x] - 1))] += 1 }
+        }
+        spec.constraints.append(.cardinality(scope, counts))
+        return spec
+    }
+
+    @Test("Pendants sharing a pool under hubs match brute force", arguments: 0..<3)
+    func pooledModels(batch: Int) throws {
+        var rng = SplitMix64(seed: 7_000 + UInt64(batch))
+        var several = 0
+        for index in 0..<300 {
+            let spec = Self.pooled(&rng)
+            let expected = spec.bruteForceSolutions().count
+            if expected > 1 { several += 1 }
+            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
+        }
+        // The hidden assignment is mostly a solution, and many models have more.
+        #expect(several > 100)
+    }
+
     @Test("Random mixed, Boolean and wide models match brute force", arguments: 0..<3)
     func generalModels(batch: Int) throws {
         var rng = SplitMix64(seed: 4_000 + UInt64(batch))

@@ -1,4 +1,5 @@
 import ConstraintSolver
+import Foundation
 import PuzzleKit
 import Testing
 @testable import MathCrossword
@@ -111,5 +112,32 @@ import Testing
         let cut = model.solve(SearchLimits(nodes: MathCrossword.Solver.plainCountNodes + 10))
         #expect(!cut.complete && cut.stopReason == .nodeLimit && cut.solutionCount <= plain.solutionCount)
         #expect(cut.statistics.nodes <= MathCrossword.Solver.plainCountNodes + 10)
+    }
+
+    @Test func hardCountSuiteLevelsMatchThePlainSearch() throws {
+        // Levels of the benchmark suite (Benchmarks/Benchmarks/HardCounts),
+        // made the same way from the profiles of Benchmarks/hard-counts:
+        // those whose plain search is short enough for a test (pub14v30
+        // seeds 8 and 18 need about a million plain nodes; see BENCHMARKS.md).
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var compared = 0, several = 0
+        for (name, seeds) in [("pub14v30", [16]), ("sq20v99", [8, 15])] {
+            let file = root.appendingPathComponent("Benchmarks/hard-counts/\(name).json")
+            let profile = try Profile.decode(from: try Data(contentsOf: file), file: file.path)
+            for seed in seeds {
+                let level = try Generator().generateUnique(difficulty: profile, seed: seed).level.blankingEveryGiven()
+                let model = try MathCrossword.Solver(level: level)
+                let plain = plainCount(model)
+                let counted = model.solve(SearchLimits())
+                #expect(plain.complete && counted.complete && counted.solutionCount == plain.solutionCount,
+                        "\(name) seed \(seed)")
+                #expect(counted.statistics.nodes > MathCrossword.Solver.plainCountNodes || name == "sq20v99",
+                        "\(name) seed \(seed) is counted by components")
+                compared += 1
+                if plain.solutionCount > 1 { several += 1 }
+            }
+        }
+        #expect(compared == 3 && several >= 2)
     }
 }

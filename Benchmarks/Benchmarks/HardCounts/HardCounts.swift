@@ -8,8 +8,17 @@
 //
 // Gated (Thresholds/): `nodes`, the search nodes of the three counts
 // together, which is deterministic; wall-clock time is never gated.
+//
+// The big sets' hard cases (`hard-counts/run.sh … big`), made the same way
+// from the profiles `hard-counts/pub14v30.json` (seeds 8, 16, 18: 4,266, 38
+// and 2,540 solutions) and `hard-counts/sq20v99.json` (seeds 8 and 15): the
+// full count only (`count-pub14v30-blanked`, `count-sq20v99-blanked`); the
+// plain search alone needs about a million nodes on pub14v30 seeds 8 and 18.
+// `HardCountTests.hardCountSuiteLevelsMatchThePlainSearch` checks these
+// counts against the plain search's.
 import Benchmark
 import ConstraintSolver
+import Foundation
 import MathCrossword
 
 let nodes = BenchmarkMetric.custom("nodes", polarity: .prefersSmaller, useScalingFactor: false)
@@ -41,5 +50,33 @@ let benchmarks: @Sendable () -> Void = {
             }
             benchmark.measurement(nodes, visited)
         }
+    }
+
+    for (name, seeds) in [("pub14v30", [8, 16, 18]), ("sq20v99", [8, 15])] {
+        let models = hardCountLevels(profile: name, seeds: seeds)
+        Benchmark("count-\(name)-blanked") { benchmark in
+            var visited = 0
+            for model in models {
+                let result = model.solve(SearchLimits())
+                visited += result.statistics.nodes
+                blackHole(result)
+            }
+            benchmark.measurement(nodes, visited)
+        }
+    }
+}
+
+/// The unique levels of `seeds` generated from the profile
+/// `hard-counts/NAME.json`, every given blanked, as `hard-counts/run.sh`
+/// makes them; empty when the profile cannot be read.
+func hardCountLevels(profile name: String, seeds: [Int]) -> [MathCrossword.Solver] {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("hard-counts/\(name).json")
+    guard let data = try? Data(contentsOf: file), let profile = try? Profile.decode(from: data, file: file.path) else {
+        return []
+    }
+    let generator = Generator()
+    return seeds.compactMap { seed in
+        (try? generator.generateUnique(difficulty: profile, seed: seed)).flatMap { try? MathCrossword.Solver(level: $0.level.blankingEveryGiven()) }
     }
 }
