@@ -43,16 +43,23 @@ struct ComponentCountTests {
         }
         for _ in 0..<rng.int(1...2) {
             let scope = spec.sizes.indices.filter { _ in rng.chance(0.8) }
-            var counts = [Int](repeating: 0, count: 3)
-            if rng.chance(0.8) {
-                for x in scope { counts[hidden[x]] += 1 }
-            } else {
-                for x in scope { counts[rng.int(0...(spec.sizes[x] - 1))] += 1 }
-            }
+            var counts = poolCounts(scope, hidden: hidden, spec, &rng)
             if rng.chance(0.2) { counts.removeLast() }
             spec.constraints.append(.cardinality(scope, counts))
         }
         return spec
+    }
+
+    /// The counts of a pool of three values over `scope`: mostly those of
+    /// the hidden assignment (so the model is mostly satisfiable), else random.
+    private static func poolCounts(_ scope: [Int], hidden: [Int], _ spec: Spec, _ rng: inout SplitMix64) -> [Int] {
+        var counts = [0, 0, 0]
+        if rng.chance(0.8) {
+            for x in scope { counts[hidden[x]] += 1 }
+        } else {
+            for x in scope { counts[rng.int(0...(spec.sizes[x] - 1))] += 1 }
+        }
+        return counts
     }
 
     @Test("Grouped models with shared scarce values match brute force", arguments: 0..<4)
@@ -177,13 +184,7 @@ struct ComponentCountTests {
         for (h, next) in zip(hubs, hubs.dropFirst()) { table([h, next]) }
         for pendant in pendants { table([pendant.hub] + pendant.group) }
         let scope = hubs.filter { _ in rng.chance(0.5) } + pendants.flatMap(\.group)
-        var counts = [0, 0, 0]
-        if rng.chance(0.8) {
-            for x in scope { counts[hidden[x]] += 1 }
-        } else {
-            for x in scope { counts[rng.int(0...(spec.sizes[x] - 1))] += 1 }
-        }
-        spec.constraints.append(.cardinality(scope, counts))
+        spec.constraints.append(.cardinality(scope, poolCounts(scope, hidden: hidden, spec, &rng)))
         return spec
     }
 
