@@ -18,9 +18,7 @@ public enum PuzzleFile {
     ///         }
     ///     }
     public static func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        var results: [Result<Puzzle, FormatError>] = []
-        visit(data, file: file) { results.append($0) }
-        return results
+        collected { visit(data, file: file, $0) }
     }
 
     /// Reads the puzzles of a file as ``read(_:file:)`` does and hands each

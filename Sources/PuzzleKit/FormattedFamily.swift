@@ -40,9 +40,7 @@ extension PuzzleTextFormat {
 
 extension FormattedFamily {
     public func read(_ data: Data, file: String) -> [Result<Puzzle, FormatError>] {
-        var results: [Result<Puzzle, FormatError>] = []
-        visit(data, file: file) { results.append($0) }
-        return results
+        collected { visit(data, file: file, $0) }
     }
 
     public func visit(_ data: Data, file: String, _ body: (Result<Puzzle, FormatError>) -> Void) {

@@ -141,13 +141,23 @@ public func readJSONLines<T>(_ text: String, read: (Data, _ line: Int) throws(Fo
     readJSONLines(Data(text.utf8), read: read)
 }
 
+/// Everything a visiting reader hands on, in the order it hands it on: the
+/// collecting form of the `visit` readers.
+///
+///     let results = collected { visitJSONLines(data, read: read, $0) }
+///
+/// - Parameter visit: calls the closure it is given once per value.
+public func collected<T>(_ visit: (_ body: (T) -> Void) -> Void) -> [T] {
+    var values: [T] = []
+    visit { values.append($0) }
+    return values
+}
+
 /// Reads JSON Lines from UTF-8 bytes, line by line as the same function
 /// reads them from text. Each line is handed to `read` as a slice of `data`
 /// (its indices continue those of `data`), not as a copy.
 public func readJSONLines<T>(_ data: Data, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
-    var results: [Result<T, FormatError>] = []
-    visitJSONLines(data, read: read) { results.append($0) }
-    return results
+    collected { visitJSONLines(data, read: read, $0) }
 }
 
 /// Reads JSON Lines from UTF-8 bytes as `readJSONLines(_:read:)` does,
@@ -186,9 +196,7 @@ public func visitJSONLines<T>(_ data: Data, read: (Data, _ line: Int) throws(For
 /// does not hide the others, and its error names the element (`[2] …`).
 /// Text that is not an array is one failure.
 public func readJSONArray<T>(_ data: Data, file: String, read: (Data, _ line: Int) throws(FormatError) -> T) -> [Result<T, FormatError>] {
-    var results: [Result<T, FormatError>] = []
-    visitJSONArray(data, file: file, read: read) { results.append($0) }
-    return results
+    collected { visitJSONArray(data, file: file, read: read, $0) }
 }
 
 /// Reads a JSON array of puzzles as ``readJSONArray(_:file:read:)`` does,

@@ -44,9 +44,7 @@ public enum PuzzleSource {
     public static func read<Puzzle>(_ data: Data, file: String, textExtension: String,
                                     text: (TextPuzzle) throws(FormatError) -> Puzzle,
                                     json: (Data, _ line: Int) throws(FormatError) -> Puzzle) -> [Result<Puzzle, FormatError>] {
-        var results: [Result<Puzzle, FormatError>] = []
-        visit(data, file: file, textExtension: textExtension, text: text, json: json) { results.append($0) }
-        return results
+        collected { visit(data, file: file, textExtension: textExtension, text: text, json: json, $0) }
     }
 
     /// Reads every puzzle of a file as ``read(_:file:textExtension:text:json:)``

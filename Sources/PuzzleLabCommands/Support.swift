@@ -285,9 +285,7 @@ func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any Command
 
 /// Every puzzle of a file, as ``forEachPuzzle(_:_:file:_:)`` reads them.
 func readPuzzles<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> [Result<F.Puzzle, FormatError>] {
-    var results: [Result<F.Puzzle, FormatError>] = []
-    forEachPuzzle(family, data, file: file) { results.append($0) }
-    return results
+    collected { forEachPuzzle(family, data, file: file, $0) }
 }
 
 /// Hands every puzzle of a file to `body`, one at a time in the file's order,
