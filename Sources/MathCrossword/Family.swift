@@ -24,7 +24,8 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
             throw UsageError("unknown profile '\(argument)': expected class_1, class_2, class_3, class_4 or a profile .json file")
         }
         guard let data = FileManager.default.contents(atPath: argument) else {
-            throw FormatError("cannot read the profile file", at: SourceLocation(file: argument))
+            let reason = FileManager.default.fileExists(atPath: argument) ? "cannot read the profile file" : "no such profile file"
+            throw FileAccessError("\(argument): \(reason)", access: .read)
         }
         return try Profile.decode(from: data, file: argument)
     }

@@ -26,8 +26,9 @@ public protocol PuzzleFamily: Sendable {
     var profiles: [Profile] { get }
     /// The profile a command-line argument names.
     ///
-    /// - Throws: ``UsageError`` saying what was expected, or a
-    ///   ``FormatError`` for a profile file that does not read.
+    /// - Throws: ``UsageError`` saying what was expected, a
+    ///   ``FileAccessError`` for a profile file that cannot be opened, or a
+    ///   ``FormatError`` for one that does not read.
     func profile(named argument: String) throws -> Profile
     /// The profile's stable id, as it appears in CSV rows.
     func id(of profile: Profile) -> String

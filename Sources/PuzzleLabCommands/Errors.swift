@@ -36,7 +36,9 @@ package enum ExitStatus: Int32, Sendable, Comparable {
 
     /// The status a command that threw `error` exits with: a ``CLIError``'s
     /// own, ``ExitStatus/dataError`` for a file's ``FormatError``,
-    /// ``ExitStatus/usage`` for a ``UsageError`` (an unknown profile), and
+    /// ``ExitStatus/usage`` for a ``UsageError`` (an unknown profile),
+    /// ``ExitStatus/noInput`` or ``ExitStatus/cannotCreate`` for a
+    /// ``FileAccessError`` (an input or an output that cannot be opened), and
     /// the argument parser's otherwise (``ExitStatus/usage`` for what it
     /// refuses, the code of an `ExitCode`, 1 for anything else).
     static func of(_ error: any Error) -> Int32 {
@@ -44,6 +46,7 @@ package enum ExitStatus: Int32, Sendable, Comparable {
         case let error as CLIError: error.status.rawValue
         case is FormatError: ExitStatus.dataError.rawValue
         case is UsageError: ExitStatus.usage.rawValue
+        case let error as FileAccessError: (error.access == .read ? ExitStatus.noInput : .cannotCreate).rawValue
         default: PuzzleLab.exitCode(for: error).rawValue
         }
     }

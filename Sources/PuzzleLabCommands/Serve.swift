@@ -63,12 +63,7 @@ struct Serve: AsyncParsableCommand {
         options.maxGames = maxGames
         options.language = language.language
         options.solutions = solutions
-        let server: PlayServer
-        do {
-            server = try PlayServer(families: families, options: options)
-        } catch {
-            throw CLIError("\(error)")
-        }
+        let server = try PlayServer(families: families, options: options)
         let running = Task { try await server.run() }
         let listening: Int
         do {

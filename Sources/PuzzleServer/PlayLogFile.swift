@@ -25,7 +25,7 @@ public final class PlayLogFile: Sendable {
     public init(path: String) throws {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw UsageError("\(path): cannot open the play log: \(String(cString: strerror(errno)))")
+            throw FileAccessError("\(path): cannot open the play log: \(String(cString: strerror(errno)))", access: .write)
         }
         self.path = path
         self.descriptor = descriptor

@@ -30,7 +30,8 @@ struct PuzzleDirectory: Sendable {
         do {
             names = try manager.contentsOfDirectory(atPath: path)
         } catch {
-            throw UsageError("\(path): cannot list the directory")
+            let reason = manager.fileExists(atPath: path) ? "cannot list the directory" : "no such directory"
+            throw FileAccessError("\(path): \(reason)", access: .read)
         }
         var files: [File] = []
         for name in names.sorted() where !name.hasPrefix(".") {

@@ -63,6 +63,11 @@ import Testing
         bad("export", "--count", "3", "--out", "e.csv", "--resume", file: "e.csv.partial"),
         missing("drills", "replay", "missing.csv", file: "missing.csv"), bad("drills", "replay", "bad.csv", file: "bad.csv"),
         missing("morse", "count", "...", "--words", "missing.txt", file: "missing.txt"),
+        Case(arguments: ["generate", "--profile", "missing.json"], status: 66, line: "puzzlelab: missing.json: no such profile file", whole: true),
+        Case(arguments: ["serve", "missing"], status: 66, line: "puzzlelab: missing: no such directory", whole: true),
+        // A play log that cannot be created: cannot create.
+        Case(arguments: ["serve", "--log", "missing/log.jsonl"], status: 73,
+             line: "puzzlelab: missing/log.jsonl: cannot open the play log: No such file or directory", whole: true),
         // An output that exists is kept: cannot create.
         Case(arguments: ["render", "p.mcw", "--out", "p.mcw"], status: 73, line: "puzzlelab: p.mcw exists; add --force to replace it", whole: true),
         // A puzzle that fails its check: a result, status 1, named by file and id.
