@@ -70,17 +70,19 @@ public enum PuzzleSource {
         // no text made of the whole file, a leading byte-order mark dropped
         // as the conversion to text drops it. The bytes are checked as UTF-8
         // before the first line is read, since a file that is not is one
-        // failure and nothing else.
+        // failure and nothing else. A pack is a pack whatever its name
+        // (`pack --out levels.jsonl` writes one).
         if let error = secondByteOrderMark(data, file: file) { return body(.failure(error)) }
-        if form(path: file, textExtension: textExtension) == .jsonl {
-            guard isUTF8(data) else { return body(.failure(notUTF8)) }
-            return visitJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data, read: json, body)
-        }
-        guard let string = String(data: data, encoding: .utf8) else { return body(.failure(notUTF8)) }
+        let jsonLines = form(path: file, textExtension: textExtension) == .jsonl
+        let string = jsonLines ? nil : String(data: data, encoding: .utf8)
+        guard jsonLines ? isUTF8(data) : string != nil else { return body(.failure(notUTF8)) }
         do throws(FormatError) {
             if let puzzles = try PuzzlePack.puzzleArray(data, file: file) { return visitJSONArray(puzzles, file: file, read: json, body) }
         } catch {
             return body(.failure(error))
+        }
+        guard let string else {
+            return visitJSONLines(data.starts(with: byteOrderMark) ? data.dropFirst(3) : data, read: json, body)
         }
         switch form(path: file, text: string, textExtension: textExtension) {
         case .text:

@@ -160,7 +160,9 @@ import Testing
         return [("a.jsonl", objects.joined(separator: "\n") + "\n"),
                 ("-", "\u{FEFF}" + objects.joined(separator: "\r\n")),
                 ("a.json", "[\n" + objects.joined(separator: ",\n") + "\n]\n"),
-                ("pack.json", "{\"format\":\"puzzlelab-pack\",\"version\":2,\"kind\":\"k\",\"profile\":\"p\",\"levels\":[\n\(levels)\n]}\n")]
+                ("pack.json", "{\"format\":\"puzzlelab-pack\",\"version\":2,\"kind\":\"k\",\"profile\":\"p\",\"levels\":[\n\(levels)\n]}\n"),
+                // A pack is read as one whatever its name.
+                ("pack.jsonl", "{\"format\":\"puzzlelab-pack\",\"version\":2,\"kind\":\"k\",\"profile\":\"p\",\"levels\":[\n\(levels)\n]}\n")]
     }
 
     /// Reads `text` as `file`, logging each read (`read N`) and each result
@@ -188,8 +190,9 @@ import Testing
     @Test func eachPuzzleIsHandedOnBeforeTheNextIsRead() {
         for (file, text) in files {
             let events = log(text, file: file)
-            let line3 = file == "pack.json" ? 4 : file == "a.json" ? 4 : 3
-            let message = file.hasSuffix(".json") ? "[2] bad" : "bad"
+            let array = file.hasPrefix("pack") || file.hasSuffix(".json")
+            let line3 = array ? 4 : 3
+            let message = array ? "[2] bad" : "bad"
             #expect(events == ["read 1", "ok 1", "read 2", "ok 2", "read 3", "error \(line3): \(message)", "read 4", "ok 4"], "\(file)")
         }
     }

@@ -128,10 +128,13 @@ import Testing
     @Test(arguments: kinds)
     func packsOfBothVersionsReadBack(kind: String) throws {
         let dir = try temporaryDirectory()
-        let written = try puzzlelab(["pack", "--kind", kind, "--count", "3", "--out", "v2.json"], in: dir)
-        #expect(written.status == 0, "\(written.stderr)")
+        // Written as `.jsonl` too: a pack is read as one whatever its name.
+        for name in ["v2.json", "v2.jsonl"] {
+            let written = try puzzlelab(["pack", "--kind", kind, "--count", "3", "--out", name], in: dir)
+            #expect(written.status == 0, "\(written.stderr)")
+        }
         let old = Self.fixtures.appendingPathComponent("\(kind)-v1.json").path
-        for file in [dir.appendingPathComponent("v2.json").path, old] {
+        for file in [dir.appendingPathComponent("v2.json").path, dir.appendingPathComponent("v2.jsonl").path, old] {
             let check = try puzzlelab(["check", file])
             #expect(check.status == 0 && check.stdout.split(separator: "\n").filter { $0.contains(": valid") }.count == 3,
                     "\(file): \(check.stdout) \(check.stderr)")
