@@ -77,9 +77,10 @@ public final class PlayServer: Sendable {
     /// The port the server listens on, once it does (the system's choice
     /// for port 0).
     ///
-    /// - Throws: when the server is not listening within 5 seconds.
-    public func port() async throws -> Int {
-        try await server.waitUntilListening()
+    /// - Parameter timeout: how long to wait for it to listen, in seconds.
+    /// - Throws: when the server is not listening within `timeout`.
+    public func port(timeout: Double = 5) async throws -> Int {
+        try await server.waitUntilListening(timeout: timeout)
         switch await server.listeningAddress {
         case .ip4(_, let port)?, .ip6(_, let port)?: return Int(port)
         default: return Int(options.port)

@@ -56,8 +56,9 @@ import Testing
                 let run = try Self.run(cleaned, in: dir, seconds: 2)
                 let line = "\(cleaned.joined(separator: " ")): status \(run.status), \(run.stderr.prefix(200))"
                 #expect(!run.trapped, "trapped: \(line)")
+                // 66: a value left behind names a directory `serve` does not find;
                 // 73: the finished export a --resume meets is not this one's, and is kept.
-                #expect(run.stopped || [0, 1, 64, 73].contains(run.status), "\(line)")
+                #expect(run.stopped || [0, 1, 64, 66, 73].contains(run.status), "\(line)")
                 if !run.stopped && run.status != 0 {
                     let first = run.stderr.split(separator: "\n").first ?? ""
                     #expect(first.hasPrefix("puzzlelab: "), "\(line)")

@@ -95,7 +95,8 @@ func withServer<T>(_ options: PlayServerOptions = PlayServerOptions(), families:
     let server = try PlayServer(families: families, options: options)
     let running = Task { try await server.run() }
     defer { running.cancel() }
-    let port = try await server.port()
+    // Generous: tests start servers while other suites keep both cores busy.
+    let port = try await server.port(timeout: 60)
     do {
         let result = try await body(port)
         await server.stop()
