@@ -14,7 +14,7 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
 
     public let info = FamilyInfo(name: "math-crossword", textExtension: "mcw",
                                  summary: "math crossword: fill the blanks of crossing equations from a pool of tiles",
-                                 takesMinBlanks: true)
+                                 takesMinBlanks: true, hasCompactJSON: true)
     public var profiles: [Profile] { Profile.classProfiles }
 
     /// `class_1` … `class_4`, or a profile JSON file with the keys of ``Profile``.
@@ -33,12 +33,17 @@ public struct MathCrosswordFamily: FormattedFamily, PreparingFamily, PlayableFam
     public func id(of profile: Profile) -> String { profile.id }
     public func id(of puzzle: Puzzle) -> String { puzzle.id }
 
-    /// A JSON level has `cells`; a text grid is a math crossword unless it
-    /// looks like a cross sums grid.
-    /// JSON with a `cells` key, or text with the `pool:` header only this
+    /// JSON with a `cells` key (the current form) or an `idNamespace` key
+    /// (the compact form), or text with the `pool:` header only this
     /// format has.
     public func recognizes(_ head: String) -> Bool {
-        head.contains("\"cells\"") || headerKeys(of: head).contains("pool")
+        head.contains("\"cells\"") || head.contains("\"idNamespace\"") || headerKeys(of: head).contains("pool")
+    }
+
+    /// The compact form of the level's JSON (``JSONFormat/writeCompact(_:pretty:)``),
+    /// or `nil` when its ids are not derived from one namespace.
+    public func writeCompactJSON(_ level: Puzzle, pretty: Bool) -> String? {
+        JSONFormat.writeCompact(level, pretty: pretty)
     }
 
 

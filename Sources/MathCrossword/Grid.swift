@@ -248,14 +248,7 @@ extension Puzzle {
         cells.reserveCapacity(grid.tokens.count)
         for (index, token) in grid.tokens.enumerated() {
             let position = GridPosition(row: index / grid.columns, column: index % grid.columns)
-            let uuid = UUID(stable: idNamespace, index)
-            switch token {
-            case .block: cells.append(GridCell(id: uuid, position: position, type: .block))
-            case .empty: cells.append(GridCell(id: uuid, position: position, type: .emptyOperand))
-            case .number(let n): cells.append(GridCell(id: uuid, position: position, type: .fixedOperand, fixedValue: n))
-            case .op(let op): cells.append(GridCell(id: uuid, position: position, type: .operatorSymbol, operatorSymbol: op.symbol))
-            case .equals: cells.append(GridCell(id: uuid, position: position, type: .equals))
-            }
+            cells.append(GridCell(id: UUID(stable: idNamespace, index), position: position, token: token))
         }
         let equations = runs.enumerated().map { offset, run in
             Equation(id: UUID(stable: idNamespace, grid.tokens.count + offset), orientation: run.orientation, cellPositions: run.positions)
@@ -286,6 +279,23 @@ extension Puzzle {
 }
 
 extension GridCell {
+    /// The cell that holds `token`, with the fields its type has.
+    ///
+    /// - Parameters:
+    ///   - id: the cell's id.
+    ///   - position: where the cell is.
+    ///   - token: what it holds.
+    ///   - currentValue: the number a player placed (for an empty cell).
+    public init(id: UUID, position: GridPosition, token: GridToken, currentValue: PuzzleNumber? = nil) {
+        switch token {
+        case .block: self.init(id: id, position: position, type: .block, currentValue: currentValue)
+        case .empty: self.init(id: id, position: position, type: .emptyOperand, currentValue: currentValue)
+        case .number(let n): self.init(id: id, position: position, type: .fixedOperand, fixedValue: n, currentValue: currentValue)
+        case .op(let op): self.init(id: id, position: position, type: .operatorSymbol, operatorSymbol: op.symbol, currentValue: currentValue)
+        case .equals: self.init(id: id, position: position, type: .equals, currentValue: currentValue)
+        }
+    }
+
     /// The cell as a token: `?` for an empty cell, whatever the player placed there.
     var token: GridToken {
         switch type {

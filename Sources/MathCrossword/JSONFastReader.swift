@@ -20,6 +20,13 @@ enum JSONFastReader {
     static func level(_ data: Data) -> Puzzle? {
         JSONScanner.read(data) { $0.level() }
     }
+
+    /// The compact level in `data` (``CompactLevel``, as written, before
+    /// any check), or `nil` when it is not one in the plain shape: this
+    /// form's `format` and `version`, and its other keys each at most once.
+    static func compactLevel(_ data: Data) -> CompactLevel? {
+        JSONScanner.read(data) { $0.compactLevel() }
+    }
 }
 
 /// The level's shape, read by `JSONScanner`.
@@ -45,6 +52,41 @@ fileprivate extension JSONScanner {
         guard read, let id, let difficulty, let rows, let columns, let cells, let equations, let pool else { return nil }
         return Puzzle(id: id, difficulty: difficulty, rows: rows, columns: columns, cells: cells, equations: equations,
                       numberPool: pool, solution: solution ?? nil)
+    }
+
+    mutating func compactLevel() -> CompactLevel? {
+        var marked = false, versioned = false
+        var id: String?, difficulty: Profile?, rows: Int?, columns: Int?, namespace: String?
+        var grid: [String]?, runs: [CompactLevel.Run]?, pool: [PuzzleNumber]?
+        var solution: [SolutionEntry]?? = .none, current: [SolutionEntry]?? = .none
+        let read = object { reader in
+            if reader.key("columns"), columns == nil { columns = reader.integer(); return columns != nil }
+            if reader.key("current"), current == nil { return reader.optional(&current) { $0.array { $0.solutionEntry() } } }
+            if reader.key("difficulty"), difficulty == nil { difficulty = reader.profile(); return difficulty != nil }
+            if reader.key("equations"), runs == nil { runs = reader.array { $0.compactRun() }; return runs != nil }
+            // CompactLevel.format, spelled out for the byte comparison.
+            if reader.key("format"), !marked { marked = reader.literal("\"math-crossword-compact\""); return marked }
+            if reader.key("grid"), grid == nil { grid = reader.array { $0.string() }; return grid != nil }
+            if reader.key("id"), id == nil { id = reader.string(); return id != nil }
+            if reader.key("idNamespace"), namespace == nil { namespace = reader.string(); return namespace != nil }
+            if reader.key("numberPool"), pool == nil { pool = reader.array { $0.number() }; return pool != nil }
+            if reader.key("rows"), rows == nil { rows = reader.integer(); return rows != nil }
+            if reader.key("solution"), solution == nil { return reader.optional(&solution) { $0.array { $0.solutionEntry() } } }
+            if reader.key("version"), !versioned { versioned = reader.integer() == CompactLevel.version; return versioned }
+            return false
+        }
+        guard read, marked, versioned, let id, let difficulty, let rows, let columns, let namespace, let grid, let runs,
+              let pool else { return nil }
+        return CompactLevel(id: id, difficulty: difficulty, rows: rows, columns: columns, idNamespace: namespace, grid: grid,
+                            equations: runs, numberPool: pool, solution: solution ?? nil, current: current ?? nil)
+    }
+
+    /// A compact level's equation, `["h", row, column, length]`.
+    mutating func compactRun() -> CompactLevel.Run? {
+        guard take(UInt8(ascii: "[")), let orientation = string(), take(UInt8(ascii: ",")), let row = integer(),
+              take(UInt8(ascii: ",")), let column = integer(), take(UInt8(ascii: ",")), let length = integer(),
+              take(UInt8(ascii: "]")) else { return nil }
+        return CompactLevel.Run(orientation: orientation, row: row, column: column, length: length)
     }
 
     mutating func profile() -> Profile? {
@@ -180,6 +222,13 @@ fileprivate extension JSONScanner {
     }
 
     mutating func solutionEntry() -> SolutionEntry? {
+        // As the writers write it, read in one pass; else by its keys.
+        let start = offset
+        if literal("{\"column\":"), let column = integer(), literal(",\"row\":"), let row = integer(), literal(",\"value\":"),
+           let value = number(), take(UInt8(ascii: "}")) {
+            return SolutionEntry(row: row, column: column, value: value)
+        }
+        offset = start
         var row: Int?, column: Int?, value: PuzzleNumber?
         let read = object { reader in
             if reader.key("column"), column == nil { column = reader.integer(); return column != nil }

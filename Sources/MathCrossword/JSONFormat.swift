@@ -8,13 +8,17 @@ public enum JSONFormat: PuzzleJSONFormat {
     /// The largest grid a file may declare (a guard against absurd sizes).
     public static let maxCells = 1_000_000
 
-    /// Reads and validates one level.
+    /// Reads and validates one level, of either form of docs/FORMATS.md
+    /// section 2: the current one, or the compact one, marked by its
+    /// `format` (``writeCompact(_:pretty:)``).
     ///
     /// Beyond decoding, the grid must follow the same rules as the text format:
     /// one cell per position, each cell's fields matching its type, the listed
     /// equations being exactly the grid's runs, one pool tile per empty cell,
     /// and a `solution` (when present) that fills every empty cell from the pool
-    /// and makes every equation hold.
+    /// and makes every equation hold. A compact level's grid rows, equations
+    /// and ids are checked as strictly; a level of another `format` or
+    /// `version` is refused.
     ///
     /// - Parameters:
     ///   - data: the JSON text of one level.
@@ -22,18 +26,29 @@ public enum JSONFormat: PuzzleJSONFormat {
     ///   - line: the line the object starts on (JSON Lines).
     /// - Throws: `FormatError`.
     public static func read(_ data: Data, file: String, line: Int = 1) throws(FormatError) -> Puzzle {
-        // The plain shape every writer emits is read directly; anything else,
-        // errors included, goes through the decoder and its messages.
-        let decoded: Puzzle
+        let location = SourceLocation(file: file, line: line)
+        // The plain shapes every writer emits are read directly; anything
+        // else, errors included, goes through the decoder and its messages.
         if let level = JSONFastReader.level(data) {
-            decoded = level
-        } else {
-            decoded = try decodeJSON(Puzzle.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
+            return try checked(at: location) { () throws(Problem) in try validated(level) }
         }
+        if let level = JSONFastReader.compactLevel(data) {
+            return try checked(at: location) { () throws(Problem) in try expanded(level) }
+        }
+        if try CompactLevel.isMarked(data, at: location) {
+            let level = try decodeJSON(CompactLevel.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
+            return try checked(at: location) { () throws(Problem) in try expanded(level) }
+        }
+        let level = try decodeJSON(Puzzle.self, from: data, file: file, line: line, largeNumberHint: puzzleNumberHint)
+        return try checked(at: location) { () throws(Problem) in try validated(level) }
+    }
+
+    /// What `body` returns, or its problem as an error at `location`.
+    private static func checked(at location: SourceLocation, _ body: () throws(Problem) -> Puzzle) throws(FormatError) -> Puzzle {
         do {
-            return try validated(decoded)
-        } catch let message {
-            throw FormatError(message.text, at: SourceLocation(file: file, line: line))
+            return try body()
+        } catch {
+            throw FormatError(error.text, at: location)
         }
     }
 
@@ -86,23 +101,28 @@ public enum JSONFormat: PuzzleJSONFormat {
         w.endArray()
         w.key("rows"); w.integer(level.rows)
         if let solution = level.solution {
-            w.key("solution")
-            w.beginArray()
-            for entry in solution {
-                w.beginObject()
-                w.key("column"); w.integer(entry.column)
-                w.key("row"); w.integer(entry.row)
-                w.key("value"); w.number(entry.value)
-                w.endObject()
-            }
-            w.endArray()
+            w.key("solution"); write(solution, to: &w)
         }
         w.endObject()
         return w.text
     }
 
+    /// Solution entries (or a compact level's placed values) as
+    /// `JSONEncoder` writes them, keys sorted.
+    static func write(_ entries: [SolutionEntry], to w: inout JSONWriter) {
+        w.beginArray()
+        for entry in entries {
+            w.beginObject()
+            w.key("column"); w.integer(entry.column)
+            w.key("row"); w.integer(entry.row)
+            w.key("value"); w.number(entry.value)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
     /// A profile as `JSONEncoder` writes it, keys sorted.
-    private static func write(_ profile: Profile, to w: inout JSONWriter) {
+    static func write(_ profile: Profile, to w: inout JSONWriter) {
         w.beginObject()
         w.key("allowedOperators")
         w.beginArray()
@@ -121,15 +141,12 @@ public enum JSONFormat: PuzzleJSONFormat {
         w.endObject()
     }
 
-    private struct Problem: Error { var text: String }
+    /// Why a level does not read, without its place.
+    struct Problem: Error { var text: String }
 
     private static func validated(_ level: Puzzle) throws(Problem) -> Puzzle {
-        // The embedded profile obeys the rules of a profile file (check compares the level against it).
-        if let problem = level.difficulty.problem { throw Problem(text: "difficulty: \(problem)") }
+        try checkSize(level.difficulty, rows: level.rows, columns: level.columns)
         let rows = level.rows, columns = level.columns
-        guard rows >= 1, columns >= 1, rows <= maxCells / columns else {
-            throw Problem(text: "rows and columns must be positive and the grid at most \(maxCells) cells, found \(rows)x\(columns)")
-        }
         guard level.cells.count == rows * columns else {
             throw Problem(text: "cells: expected \(rows * columns) cells (\(rows)x\(columns), blocks included), found \(level.cells.count)")
         }
@@ -160,7 +177,24 @@ public enum JSONFormat: PuzzleJSONFormat {
         }
         var result = level
         if !inOrder { result.cells = slotOf.map { level.cells[$0] } }
-        let grid = TokenGrid(rows: rows, columns: columns, tokens: tokens)
+        try checkAgainstGrid(result, TokenGrid(rows: rows, columns: columns, tokens: tokens), blankCount: blankCount)
+        return result
+    }
+
+    /// The level's profile and size, as both forms check them first.
+    static func checkSize(_ difficulty: Profile, rows: Int, columns: Int) throws(Problem) {
+        // The embedded profile obeys the rules of a profile file (check compares the level against it).
+        if let problem = difficulty.problem { throw Problem(text: "difficulty: \(problem)") }
+        guard rows >= 1, columns >= 1, rows <= maxCells / columns else {
+            throw Problem(text: "rows and columns must be positive and the grid at most \(maxCells) cells, found \(rows)x\(columns)")
+        }
+    }
+
+    /// What both forms check once the grid's tokens are known: `level`'s
+    /// cells are `grid`'s tokens, row-major, with `blankCount` empty ones;
+    /// its equations must be the grid's runs, its pool one tile per empty
+    /// cell, and its solution (if any) must fill them and hold.
+    static func checkAgainstGrid(_ level: Puzzle, _ grid: TokenGrid, blankCount: Int) throws(Problem) {
         // Listed in the grid's own order (as every writer lists them) and
         // reading as equations: nothing to build or look up. Otherwise the
         // grid's runs are read to say what is wrong.
@@ -185,11 +219,12 @@ public enum JSONFormat: PuzzleJSONFormat {
         if let solution = level.solution {
             // Each entry's value by its cell's row-major index: every entry at
             // an empty cell, no cell twice, and as many entries as empty cells.
-            var placed = [PuzzleNumber?](repeating: nil, count: rows * columns)
+            var placed = [PuzzleNumber?](repeating: nil, count: level.cells.count)
             for entry in solution {
                 let p = entry.position
-                let slot = p.row * columns + p.column
-                guard result.contains(p), result.cells[slot].type == .emptyOperand, placed[slot] == nil else {
+                // The slot only inside the grid: a row far outside would overflow.
+                let slot: Int? = level.contains(p) ? p.row * level.columns + p.column : nil
+                guard let slot, level.cells[slot].type == .emptyOperand, placed[slot] == nil else {
                     throw Problem(text: "solution: expected exactly one entry per empty operand")
                 }
                 placed[slot] = entry.value
@@ -200,12 +235,11 @@ public enum JSONFormat: PuzzleJSONFormat {
             guard solution.map(\.value).sorted() == level.numberPool.sorted() else {
                 throw Problem(text: "solution: its values are not the pool's tiles")
             }
-            let states = EquationEvaluator().evaluate(result, placing: placed)
+            let states = EquationEvaluator().evaluate(level, placing: placed)
             if let wrong = states.firstIndex(where: { $0 != .correct }) {
                 throw Problem(text: "solution: equation \(wrong) (starting at \(level.equations[wrong].cellPositions[0])) does not hold")
             }
         }
-        return result
     }
 
     /// The listed equations are exactly the grid's runs, each once, in any order.

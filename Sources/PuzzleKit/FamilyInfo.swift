@@ -11,12 +11,17 @@ public struct FamilyInfo: Sendable, Equatable {
     /// generator empties given cells has a blank count to ask for; the
     /// command line refuses the option for the others.
     public var takesMinBlanks: Bool
+    /// Whether the family's JSON has a compact form
+    /// (``PuzzleFamily/writeCompactJSON(_:pretty:)``, `--compact`); the
+    /// command line refuses the option for the others.
+    public var hasCompactJSON: Bool
 
-    public init(name: String, textExtension: String, summary: String, takesMinBlanks: Bool = false) {
+    public init(name: String, textExtension: String, summary: String, takesMinBlanks: Bool = false, hasCompactJSON: Bool = false) {
         self.name = name
         self.textExtension = textExtension
         self.summary = summary
         self.takesMinBlanks = takesMinBlanks
+        self.hasCompactJSON = hasCompactJSON
     }
 }
 

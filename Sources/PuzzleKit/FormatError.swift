@@ -92,6 +92,8 @@ extension String {
     ///     "evil\u{1B}[2J\nFAKE".escapingControlCharacters
     ///     // evil\u{1b}[2J\u{a}FAKE
     public var escapingControlCharacters: String {
+        // Printable ASCII but the backslash, the common case, is never escaped.
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) { return self }
         guard unicodeScalars.contains(where: { $0.isShownEscaped || $0 == "\\" }) else { return self }
         var out = ""
         for scalar in unicodeScalars {

@@ -61,6 +61,11 @@ public protocol PuzzleFamily: Sendable {
     /// The puzzle as JSON with sorted keys: pretty-printed, or compact on one
     /// line (for JSON Lines); no trailing newline.
     func writeJSON(_ puzzle: Puzzle, pretty: Bool) -> String
+    /// The puzzle in the compact form of the family's JSON (pretty-printed,
+    /// or on one line), or `nil` when the family has none
+    /// (``FamilyInfo/hasCompactJSON``) or the puzzle cannot be written in it;
+    /// ``writeJSON(_:pretty:)`` writes it then. By default `nil`.
+    func writeCompactJSON(_ puzzle: Puzzle, pretty: Bool) -> String?
     /// The solved puzzle in the text format, or `nil` when the puzzle does not
     /// carry its solution.
     func writeSolution(_ puzzle: Puzzle, comments: [String]) -> String?
@@ -119,13 +124,26 @@ extension PuzzleFamily {
     }
 
     /// The puzzle in one of the family's formats, ending in a newline.
-    public func write(_ puzzle: Puzzle, as format: PuzzleFormat, comments: [String]) -> String {
+    ///
+    /// - Parameters:
+    ///   - puzzle: the puzzle.
+    ///   - format: the format.
+    ///   - comments: the comment lines of the text format.
+    ///   - compact: JSON in its compact form where the puzzle has one
+    ///     (``writeCompactJSON(_:pretty:)``).
+    public func write(_ puzzle: Puzzle, as format: PuzzleFormat, comments: [String], compact: Bool = false) -> String {
+        /// The JSON of the puzzle, compact when asked and possible.
+        func json(pretty: Bool) -> String {
+            (compact ? writeCompactJSON(puzzle, pretty: pretty) : nil) ?? writeJSON(puzzle, pretty: pretty)
+        }
         switch format {
         case .text: return writeText(puzzle, comments: comments)
-        case .json: return writeJSON(puzzle, pretty: true) + "\n"
-        case .jsonl: return writeJSON(puzzle, pretty: false) + "\n"
+        case .json: return json(pretty: true) + "\n"
+        case .jsonl: return json(pretty: false) + "\n"
         }
     }
+
+    public func writeCompactJSON(_ puzzle: Puzzle, pretty: Bool) -> String? { nil }
 
     public func problems(_ puzzle: Puzzle) -> [String] { check(puzzle).problems }
 

@@ -259,8 +259,11 @@ extension GradingFamily {
     ///   - levels: the generated puzzles and their seeds, in order.
     ///   - profile: the profile they were generated for.
     ///   - timeLimit: the CPU-time budget of each level's grade, as `grade --timeout` gives it; `nil`: none.
+    ///   - compact: each `puzzle` in the compact form of the family's JSON
+    ///     where it has one (``PuzzleFamily/writeCompactJSON(_:pretty:)``).
     /// - Throws: the first grade that fails, as ``PackLevelFailure``.
-    public func pack(_ levels: [(seed: Int, puzzle: Puzzle)], profile: Profile, timeLimit: Duration?) throws -> String {
+    public func pack(_ levels: [(seed: Int, puzzle: Puzzle)], profile: Profile, timeLimit: Duration?,
+                     compact: Bool = false) throws -> String {
         let kind = info.name, profileID = id(of: profile)
         let namespace = PuzzlePack.namespace(kind: kind, profile: profileID)
         var written: [PuzzlePack.Level] = []
@@ -274,7 +277,8 @@ extension GradingFamily {
             } catch {
                 throw PackLevelFailure(level: offset + 1, seed: level.seed, reason: "\(error)")
             }
-            written.append(PuzzlePack.Level(seed: level.seed, grade: grade, puzzleJSON: writePackJSON(puzzle)))
+            let json = (compact ? writeCompactJSON(puzzle, pretty: false) : nil) ?? writePackJSON(puzzle)
+            written.append(PuzzlePack.Level(seed: level.seed, grade: grade, puzzleJSON: json))
         }
         return PuzzlePack.write(kind: kind, profile: profileID, levels: written)
     }

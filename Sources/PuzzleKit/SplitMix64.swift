@@ -31,6 +31,41 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// The seed whose generator returns `output` first: every step of
+    /// ``next()`` can be undone (a shift-xor by xoring the shifts back in,
+    /// a multiplication by an odd number by multiplying with its inverse
+    /// modulo 2^64), so each output has exactly one such seed.
+    ///
+    ///     var rng = SplitMix64(seed: 42)
+    ///     print(SplitMix64.seed(firstOutput: rng.next()))
+    ///     // Prints "42"
+    ///
+    /// - Parameter output: a first output of ``next()``.
+    /// - Returns: the seed that gives it.
+    public static func seed(firstOutput output: UInt64) -> UInt64 {
+        /// Undoes `x ^ (x >> shift)`: `x` is `y ^ (y >> shift) ^ (y >> 2·shift) ^ …`.
+        func unshift(_ y: UInt64, _ shift: UInt64) -> UInt64 {
+            var x = y, term = y >> shift
+            while term != 0 {
+                x ^= term
+                term >>= shift
+            }
+            return x
+        }
+        /// The inverse of an odd number modulo 2^64, by Newton's iteration
+        /// (each round doubles the correct low bits: 3, 6, 12, 24, 48, 96).
+        func inverse(_ odd: UInt64) -> UInt64 {
+            var x = odd
+            for _ in 0..<5 { x = x &* (2 &- odd &* x) }
+            return x
+        }
+        // next()'s steps and constants, backwards.
+        var z = unshift(output, 31)
+        z = unshift(z &* inverse(0x94D0_49BB_1331_11EB), 27)
+        z = unshift(z &* inverse(0xBF58_476D_1CE4_E5B9), 30)
+        return z &- 0x9E37_79B9_7F4A_7C15
+    }
 }
 
 extension RandomNumberGenerator {

@@ -83,6 +83,16 @@ struct Kind: ExpressibleByArgument {
     }
 }
 
+/// Refuses `--compact` for a family whose JSON has no compact form
+/// (``FamilyInfo/hasCompactJSON``), naming those that have one.
+func refuseCompact(_ family: some PuzzleFamily) throws(CLIError) {
+    guard family.info.hasCompactJSON else {
+        let takers = families.filter(\.info.hasCompactJSON).map(\.info.name)
+        throw CLIError("\(family.info.name) JSON has no compact form: --compact is for "
+                       + (takers.isEmpty ? "no family here" : takers.joined(separator: ", ")))
+    }
+}
+
 /// `--jobs`: parallel workers for bench and export.
 struct Workers: ParsableArguments {
     @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,

@@ -19,6 +19,7 @@ struct Generate: ParsableCommand {
               puzzlelab generate --profile class_2 --unique --show-solution
               puzzlelab generate --profile class_3 --difficulty hard
               puzzlelab generate --profile class_4 --count 1000 --format jsonl
+              puzzlelab generate --profile class_4 --count 1000 --format jsonl --compact
               puzzlelab generate --profile my-profile.json --format json
               puzzlelab generate --kind cross-sums --profile hard --show-solution
               puzzlelab generate --profile class_3 --seeds accepted.txt
@@ -31,6 +32,9 @@ struct Generate: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "Output format: text (the family's text format; its extension, e.g. mcw or xsum, works too), json (one pretty object) or jsonl (one object per line).")
     var format = "text"
+
+    @Flag(help: ArgumentHelp("With --format json or jsonl: write the compact JSON form where the family has one (math-crossword: the grid as rows of text tokens, ids derived from a namespace; docs/FORMATS.md section 2); every reader takes both forms. A level whose ids are not derived from a namespace is written in the current form."))
+    var compact = false
 
     @Option(help: ArgumentHelp("Only unique puzzles graded exactly this label (implies --unique): \(difficultyHelp).", valueName: "label"))
     var difficulty: String?
@@ -51,6 +55,9 @@ struct Generate: ParsableCommand {
         guard format != "json" || ((options.count ?? 1) == 1 && options.seedsFile == nil) else {
             throw ValidationError("--format json writes one puzzle; use --format jsonl for several.")
         }
+        guard !compact || format == "json" || format == "jsonl" else {
+            throw ValidationError("--compact is a form of JSON: use it with --format json or jsonl.")
+        }
     }
 
     func run() throws {
@@ -68,6 +75,7 @@ struct Generate: ParsableCommand {
         }
         let profile = try options.singleProfile(family)
         try options.refuseUnsupported(family, label: difficulty)
+        if compact { try refuseCompact(family) }
         var totals = RunTotals()
         let seeds = try options.seeds(standardCount: 1, family: family, profile: profile)
         let bar = ProgressBar(label: "generate", total: seeds.count, duration: nil)
@@ -88,7 +96,7 @@ struct Generate: ParsableCommand {
             if output == .text && seed != seeds.first { print("") }
             let comment = "\(id): profile \(family.id(of: profile)), seed \(seed), attempts \(generated.attempts)"
                 + generated.notes.map { ", \($0)" }.joined()
-            print(family.write(puzzle, as: output, comments: [comment]), terminator: "")
+            print(family.write(puzzle, as: output, comments: [comment], compact: compact), terminator: "")
             if showSolution && output == .text, let solution = family.writeSolution(puzzle, comments: ["solution of \(id)"]) {
                 print("")
                 print(solution, terminator: "")

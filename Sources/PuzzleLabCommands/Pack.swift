@@ -21,6 +21,7 @@ struct Pack: ParsableCommand {
             Example:
               puzzlelab pack --kind cross-sums --profile hard --count 100 --out hard.json
               puzzlelab pack --profile class_2 --count 50 --out class_2.json
+              puzzlelab pack --profile class_4 --count 50 --compact --out class_4.json
               puzzlelab pack --profile class_3 --seeds accepted.txt --out accepted.json
             """
     )
@@ -34,6 +35,9 @@ struct Pack: ParsableCommand {
 
     @Flag(help: "Replace FILE if it exists (without it an existing file is an error and is kept).")
     var force = false
+
+    @Flag(help: ArgumentHelp("Write each level's puzzle in the compact JSON form where the family has one (math-crossword; docs/FORMATS.md section 2); every reader takes both forms. A level whose ids are not derived from a namespace is written in the current form."))
+    var compact = false
 
     /// The levels of a pack when `--count` is not given.
     static let defaultCount = 100
@@ -60,6 +64,7 @@ struct Pack: ParsableCommand {
 
     private func run<F: CommandFamily>(_ family: F) throws {
         try options.refuseUnsupported(family)
+        if compact { try refuseCompact(family) }
         let profile = try options.singleProfile(family)
         if out != "-" { try refuseExisting(out, replacing: force) }
         var levels: [(seed: Int, puzzle: F.Puzzle)] = []
@@ -74,7 +79,7 @@ struct Pack: ParsableCommand {
         }
         let pack: String
         do {
-            pack = try family.pack(levels, profile: profile, timeLimit: budget.time)
+            pack = try family.pack(levels, profile: profile, timeLimit: budget.time, compact: compact)
         } catch {
             throw CLIError("\(error)")
         }

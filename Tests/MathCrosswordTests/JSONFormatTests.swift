@@ -57,6 +57,8 @@ import PuzzleKit
         ("is not listed", { var o = $0; o["equations"] = Array(($0["equations"] as! [Any]).dropLast()); return o }),
         ("numberPool lists", { var o = $0; o["numberPool"] = ($0["numberPool"] as! [Int]) + [1]; return o }),
         ("solution: its values", { var o = $0; var s = $0["solution"] as! [[String: Any]]; s[0]["value"] = 9999; o["solution"] = s; return o }),
+        // A row far outside the grid, whose cell index would overflow.
+        ("solution: expected exactly one entry", { var o = $0; var s = $0["solution"] as! [[String: Any]]; s[0]["row"] = 1_000_000_000_000_000_000; o["solution"] = s; return o }),
         ("expected an integer", { var o = $0; o["rows"] = "ten"; return o }),
     ]
 
