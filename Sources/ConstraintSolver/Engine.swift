@@ -69,9 +69,6 @@ struct _Engine: Sendable {
     // MARK: Cardinality data (see Cardinality.swift)
     var cardinalityPlanes: [UInt64] = []
     var cardinalityMasks: [UInt64] = []
-    /// Per cardinality constraint: its counters, the domains they counted
-    /// and its rule masks; not reversible (they follow the domains).
-    var cardinalityCounters: [UInt64] = []
 
     // MARK: Scratch buffers shared by all propagators
     var scratch: [UInt64] = []
