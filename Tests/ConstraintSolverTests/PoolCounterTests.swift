@@ -1,15 +1,15 @@
 import ConstraintSolver
 import Testing
 
-/// The cardinality (pool) propagator keeps its counters from one run to
-/// the next and brings them up to date from the domains it last counted, so
-/// a counter that went stale would show after whatever changes domains
-/// outside a descent: a backtrack, a search stopped by a budget (the engine
-/// goes back to the root from anywhere in the tree), a root domain revised
-/// between searches, the count by components' copies of the engine. One
-/// solver goes through a random sequence of those, and every search must
-/// find what a solver compiled afresh from the same model finds, and what
-/// brute force finds.
+/// The cardinality (pool) propagator must count what the domains hold
+/// now, whatever changed them: a descent, a backtrack, a search stopped by a
+/// budget (the engine goes back to the root from anywhere in the tree), a
+/// root domain revised between searches, the count by components' copies of
+/// the engine. A propagator that kept its counters from one run to the next
+/// (one was tried: docs/BENCHMARKS.md, "The pool propagator's counters kept
+/// between runs") would show a stale counter here. One solver goes through a
+/// random sequence of those, and every search must find what a solver
+/// compiled afresh from the same model finds, and what brute force finds.
 struct PoolCounterTests {
     /// 3–6 variables over 2–4 values, one or two pools over most of them
     /// with the counts of a hidden assignment (sometimes one tile moved to
