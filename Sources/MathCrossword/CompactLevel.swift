@@ -257,14 +257,7 @@ extension JSONFormat {
         w.endArray()
         w.key("id"); w.string(level.id)
         w.key("idNamespace"); w.string(level.idNamespace)
-        w.key("numberPool")
-        w.beginArray()
-        for number in level.numberPool { w.number(number) }
-        w.endArray()
-        w.key("rows"); w.integer(level.rows)
-        if let solution = level.solution {
-            w.key("solution"); write(solution, to: &w)
-        }
+        writePoolRowsSolution(level.numberPool, rows: level.rows, solution: level.solution, to: &w)
         w.key("version"); w.integer(CompactLevel.version)
         w.endObject()
         return w.text

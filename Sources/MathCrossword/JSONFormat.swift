@@ -95,16 +95,23 @@ public enum JSONFormat: PuzzleJSONFormat {
         }
         w.endArray()
         w.key("id"); w.string(level.id)
-        w.key("numberPool")
-        w.beginArray()
-        for number in level.numberPool { w.number(number) }
-        w.endArray()
-        w.key("rows"); w.integer(level.rows)
-        if let solution = level.solution {
-            w.key("solution"); write(solution, to: &w)
-        }
+        writePoolRowsSolution(level.numberPool, rows: level.rows, solution: level.solution, to: &w)
         w.endObject()
         return w.text
+    }
+
+    /// The last keys of both forms of a level, in sorted order:
+    /// `numberPool`, `rows`, and `solution` when the level has one (the
+    /// compact form writes `version` after them).
+    static func writePoolRowsSolution(_ pool: [PuzzleNumber], rows: Int, solution: [SolutionEntry]?, to w: inout JSONWriter) {
+        w.key("numberPool")
+        w.beginArray()
+        for number in pool { w.number(number) }
+        w.endArray()
+        w.key("rows"); w.integer(rows)
+        if let solution {
+            w.key("solution"); write(solution, to: &w)
+        }
     }
 
     /// Solution entries (or a compact level's placed values) as
