@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every family reader with libFuzzer for SECONDS each (default 30):
 # builds `puzzlelab-fuzz` with --sanitize fuzzer (in .build-fuzz/), seeds one
-# corpus per family from the generator (text and JSON, in a temporary folder),
+# corpus per family from the generator (text and JSON, and the math
+# crossword's compact JSON level, in a temporary folder),
 # adds the family's reproducers from Tests/Fixtures/crashes/ (files named
 # FAMILY-*), runs the family's reader, and prints executions and coverage per
 # family. A crash or hang leaves its input in fuzz-crashes/FAMILY/ and exits
@@ -25,6 +26,9 @@ for family in math-crossword cross-sums number-search drills morse; do
   for seed in 1 2 3 4 5 6; do
     "$bin" generate --kind "$family" --seed "$seed" > "$corpus/text-$seed"
     "$bin" generate --kind "$family" --seed "$seed" --format json > "$corpus/json-$seed"
+    if [ "$family" = math-crossword ]; then
+      "$bin" generate --kind "$family" --seed "$seed" --format json --compact > "$corpus/compact-$seed"
+    fi
   done
   find Tests/Fixtures/crashes -maxdepth 1 -type f -name "$family-*" -exec cp {} "$corpus/" \;
   crashes="fuzz-crashes/$family"

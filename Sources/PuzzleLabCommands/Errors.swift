@@ -29,6 +29,9 @@ package enum ExitStatus: Int32, Sendable, Comparable {
     /// Reading or writing failed on the way: a full disk, a closed standard
     /// output (`EX_IOERR`).
     case ioError = 74
+    /// Another process is using the output right now: an export that is
+    /// writing the same file; running again later may succeed (`EX_TEMPFAIL`).
+    case busy = 75
     /// Stopped by an interrupt (Ctrl-C) before the end (`bench`, `export`).
     case interrupted = 130
 

@@ -81,6 +81,6 @@ enum ExportPartial {
     }
 
     private static func anotherWriter(_ path: String) -> CLIError {
-        CLIError("\(path): another puzzlelab export is writing it (it is locked); wait for that export to finish, or stop it and run again with --resume", status: .cannotCreate)
+        CLIError("\(path): another puzzlelab export is writing it (it is locked); wait for that export to finish, or stop it and run again with --resume", status: .busy)
     }
 }
