@@ -281,8 +281,10 @@ extension JSONFormat {
         for (row, text) in compact.grid.enumerated() {
             try appendTokens(of: text, row: row, columns: columns, to: &tokens)
         }
-        var placed = [PuzzleNumber?](repeating: nil, count: tokens.count)
-        for entry in compact.current ?? [] {
+        // The placed values by row-major index; none made for a level without.
+        let current = compact.current ?? []
+        var placed = [PuzzleNumber?](repeating: nil, count: current.isEmpty ? 0 : tokens.count)
+        for entry in current {
             let p = entry.position
             let slot: Int? = (0..<rows).contains(p.row) && (0..<columns).contains(p.column) ? p.row * columns + p.column : nil
             guard let slot, tokens[slot] == .empty, placed[slot] == nil else {
@@ -294,10 +296,14 @@ extension JSONFormat {
         var cells: [GridCell] = []
         cells.reserveCapacity(tokens.count)
         var blankCount = 0
-        for (index, token) in tokens.enumerated() {
-            if token == .empty { blankCount += 1 }
-            cells.append(GridCell(id: UUID(stable: namespace, index), position: GridPosition(row: index / columns, column: index % columns),
-                                  token: token, currentValue: placed[index]))
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let index = row * columns + column
+                let token = tokens[index]
+                if case .empty = token { blankCount += 1 }
+                cells.append(GridCell(id: UUID(stable: namespace, index), position: GridPosition(row: row, column: column),
+                                      token: token, currentValue: placed.isEmpty ? nil : placed[index]))
+            }
         }
         var equations: [Equation] = []
         equations.reserveCapacity(compact.equations.count)
@@ -313,7 +319,13 @@ extension JSONFormat {
         }
         let level = Puzzle(id: compact.id, difficulty: compact.difficulty, rows: rows, columns: columns, cells: cells,
                            equations: equations, numberPool: compact.numberPool, solution: compact.solution)
-        try checkAgainstGrid(level, TokenGrid(rows: rows, columns: columns, tokens: tokens), blankCount: blankCount)
+        // The runs as written are compared with the grid's, without their
+        // cells; only when they differ are the equations read to say how.
+        let grid = TokenGrid(rows: rows, columns: columns, tokens: tokens)
+        if !grid.isListedExactly(compact.equations) {
+            try checkEquations(equations, grid)
+        }
+        try checkPoolAndSolution(level, blankCount: blankCount)
         return level
     }
 

@@ -116,41 +116,59 @@ public struct TokenGrid: Sendable, Equatable {
     /// and positions. One pass over the cells that builds nothing; `false`
     /// says only that something differs (``equations()`` says what).
     func isListedExactly(_ listed: [Equation]) -> Bool {
+        isListedExactly(count: listed.count) { k, orientation, row, column, length in
+            let equation = listed[k]
+            guard equation.orientation == orientation, equation.cellPositions.count == length else { return false }
+            let (dr, dc) = orientation == .horizontal ? (0, 1) : (1, 0)
+            return equation.cellPositions.withUnsafeBufferPointer { positions in
+                positions.indices.allSatisfy { positions[$0] == GridPosition(row: row + $0 * dr, column: column + $0 * dc) }
+            }
+        }
+    }
+
+    /// ``isListedExactly(_:)`` for a compact level's equations, each
+    /// compared by its orientation, first cell and length alone.
+    func isListedExactly(_ listed: [CompactLevel.Run]) -> Bool {
+        isListedExactly(count: listed.count) { k, orientation, row, column, length in
+            let run = listed[k]
+            return run.direction == orientation && run.row == row && run.column == column && run.length == length
+        }
+    }
+
+    /// Whether the grid reads as ``equations()`` requires and its runs, in
+    /// canonical order, are the `count` listed ones: `isRun(k, orientation,
+    /// row, column, length)` says whether the `k`th listed one is the run
+    /// of `length` cells from (`row`, `column`), which reads
+    /// `operand (operator operand)+ = operand`.
+    private func isListedExactly(count: Int, isRun: (Int, EquationOrientation, Int, Int, Int) -> Bool) -> Bool {
         guard rows >= 1, columns >= 1, tokens.count == rows * columns else { return false }
         return tokens.withUnsafeBufferPointer { cells in
-            /// Whether the cell at `index` is a block; `inside` false for a
-            /// place beyond the grid's edge, which counts as a block.
+            /// Whether the cell at `index` is not a block; `inside` false for
+            /// a place beyond the grid's edge, which counts as a block.
             func open(_ inside: Bool, _ index: Int) -> Bool {
                 guard inside else { return false }
                 if case .block = cells[index] { return false }
                 return true
             }
-            /// Whether `equation` is the run of `orientation` that starts at
-            /// (`row`, `column`) and reads `operand (operator operand)+ = operand`.
-            func isRun(_ equation: Equation, _ orientation: EquationOrientation, _ row: Int, _ column: Int) -> Bool {
-                guard equation.orientation == orientation else { return false }
-                let (dr, dc) = orientation == .horizontal ? (0, 1) : (1, 0)
-                return equation.cellPositions.withUnsafeBufferPointer { positions in
-                    let count = positions.count
-                    guard count >= 5, count % 2 == 1 else { return false }
-                    // The cell after the last lies beyond the edge or is a block.
-                    let endRow = row + count * dr, endColumn = column + count * dc
-                    guard endRow <= rows, endColumn <= columns,
-                          !open(endRow < rows && endColumn < columns, endRow * columns + endColumn) else { return false }
-                    for offset in 0..<count {
-                        let p = positions[offset]
-                        guard p.row == row + offset * dr, p.column == column + offset * dc else { return false }
-                        let token = cells[p.row * columns + p.column]
-                        if offset % 2 == 0 {
-                            guard token.isOperand else { return false }
-                        } else if offset == count - 2 {
-                            guard case .equals = token else { return false }
-                        } else {
-                            guard case .op = token else { return false }
-                        }
+            /// The length of the run of `orientation` from (`row`, `column`)
+            /// when it reads as an equation, else `nil`.
+            func equationLength(_ orientation: EquationOrientation, _ row: Int, _ column: Int) -> Int? {
+                let (end, step) = orientation == .horizontal ? (columns - column, 1) : (rows - row, columns)
+                let start = row * columns + column
+                var length = 1
+                while length < end, open(true, start + length * step) { length += 1 }
+                guard length >= 5, length % 2 == 1 else { return nil }
+                for offset in 0..<length {
+                    let token = cells[start + offset * step]
+                    if offset % 2 == 0 {
+                        guard token.isOperand else { return nil }
+                    } else if offset == length - 2 {
+                        guard case .equals = token else { return nil }
+                    } else {
+                        guard case .op = token else { return nil }
                     }
-                    return true
                 }
+                return length
             }
             var next = 0  // the listed equation the next run must be
             for row in 0..<rows {
@@ -164,16 +182,18 @@ public struct TokenGrid: Sendable, Equatable {
                     if (left || right) && (up || down) && !cells[index].isOperand { return false }
                     // A horizontal run starting here comes before a vertical one.
                     if !left && right {
-                        guard next < listed.count, isRun(listed[next], .horizontal, row, column) else { return false }
+                        guard next < count, let length = equationLength(.horizontal, row, column),
+                              isRun(next, .horizontal, row, column, length) else { return false }
                         next += 1
                     }
                     if !up && down {
-                        guard next < listed.count, isRun(listed[next], .vertical, row, column) else { return false }
+                        guard next < count, let length = equationLength(.vertical, row, column),
+                              isRun(next, .vertical, row, column, length) else { return false }
                         next += 1
                     }
                 }
             }
-            return next > 0 && next == listed.count
+            return next > 0 && next == count
         }
     }
 

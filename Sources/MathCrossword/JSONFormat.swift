@@ -184,7 +184,8 @@ public enum JSONFormat: PuzzleJSONFormat {
         }
         var result = level
         if !inOrder { result.cells = slotOf.map { level.cells[$0] } }
-        try checkAgainstGrid(result, TokenGrid(rows: rows, columns: columns, tokens: tokens), blankCount: blankCount)
+        try checkEquations(result.equations, TokenGrid(rows: rows, columns: columns, tokens: tokens))
+        try checkPoolAndSolution(result, blankCount: blankCount)
         return result
     }
 
@@ -197,26 +198,29 @@ public enum JSONFormat: PuzzleJSONFormat {
         }
     }
 
-    /// What both forms check once the grid's tokens are known: `level`'s
-    /// cells are `grid`'s tokens, row-major, with `blankCount` empty ones;
-    /// its equations must be the grid's runs, its pool one tile per empty
-    /// cell, and its solution (if any) must fill them and hold.
-    static func checkAgainstGrid(_ level: Puzzle, _ grid: TokenGrid, blankCount: Int) throws(Problem) {
+    /// What both forms check once the grid's tokens are known: the
+    /// equations must be the grid's runs.
+    static func checkEquations(_ equations: [Equation], _ grid: TokenGrid) throws(Problem) {
         // Listed in the grid's own order (as every writer lists them) and
         // reading as equations: nothing to build or look up. Otherwise the
         // grid's runs are read to say what is wrong.
-        if !grid.isListedExactly(level.equations) {
-            let runs: [EquationRun]
-            do {
-                runs = try grid.equations()
-            } catch {
-                throw Problem(text: "\(error.position): \(error.message)")
-            }
-            let listed = level.equations.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
-            if listed != runs {
-                try checkListed(listed, runs)
-            }
+        guard !grid.isListedExactly(equations) else { return }
+        let runs: [EquationRun]
+        do {
+            runs = try grid.equations()
+        } catch {
+            throw Problem(text: "\(error.position): \(error.message)")
         }
+        let listed = equations.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
+        if listed != runs {
+            try checkListed(listed, runs)
+        }
+    }
+
+    /// What both forms check last: `level`'s cells, with `blankCount` empty
+    /// ones, take one pool tile each, and its solution (if any) must fill
+    /// them and hold.
+    static func checkPoolAndSolution(_ level: Puzzle, blankCount: Int) throws(Problem) {
         guard level.numberPool.count == blankCount else {
             throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blankCount) empty operands; expected one tile per empty operand")
         }

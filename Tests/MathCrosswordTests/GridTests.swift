@@ -12,6 +12,20 @@ import Testing
         return runs == listed.map { EquationRun(orientation: $0.orientation, positions: $0.cellPositions) }
     }
 
+    /// The listed equations as a compact level writes them, or `nil` when
+    /// one is not a straight run of its orientation.
+    private func compactRuns(_ listed: [Equation]) -> [CompactLevel.Run]? {
+        var runs: [CompactLevel.Run] = []
+        for equation in listed {
+            guard let start = equation.cellPositions.first else { return nil }
+            let run = CompactLevel.Run(orientation: equation.orientation == .horizontal ? "h" : "v", row: start.row,
+                                       column: start.column, length: equation.cellPositions.count)
+            guard run.positions == equation.cellPositions else { return nil }
+            runs.append(run)
+        }
+        return runs
+    }
+
     private static let tokens: [GridToken] = [.block, .empty, .number(4), .op(.add), .op(.divide), .equals]
 
     /// Generated levels with a few cells changed and their equation list
@@ -20,7 +34,7 @@ import Testing
     /// reading the runs every time.
     @Test func agreesWithReadingTheRunsOnEditedLevels() throws {
         var rng = SplitMix64(seed: 2026)
-        var agreedTrue = 0, agreedFalse = 0
+        var agreedTrue = 0, agreedFalse = 0, runsTrue = 0, runsFalse = 0
         for profile in Profile.classProfiles {
             for seed in 1...15 {
                 let level = try Generator().generate(difficulty: profile, seed: seed).level
@@ -61,12 +75,45 @@ import Testing
                     let expected = listedExactly(grid, listed)
                     #expect(grid.isListedExactly(listed) == expected, "\(profile.id) seed \(seed) variant \(variant)")
                     if expected { agreedTrue += 1 } else { agreedFalse += 1 }
+                    // The same list as a compact level's runs, when it can say it.
+                    if let runs = compactRuns(listed) {
+                        #expect(grid.isListedExactly(runs) == expected, "\(profile.id) seed \(seed) variant \(variant), runs")
+                        if expected { runsTrue += 1 } else { runsFalse += 1 }
+                    }
                 }
             }
         }
         // Both answers were asked for many times (an unedited level is always listed exactly).
         #expect(agreedTrue >= 4 * 15 * 4)
         #expect(agreedFalse > 500)
+        #expect(runsTrue == agreedTrue)
+        #expect(runsFalse > 400)
+    }
+
+    /// A compact level's runs that differ from the grid's in one field
+    /// only — orientation (or one that names none), row, column, length —
+    /// are not listed exactly.
+    @Test func compactRunsDifferingInOneFieldAreNotListed() throws {
+        let level = try Generator().generate(difficulty: .class4, seed: 3).level
+        let grid = level.tokenGrid
+        let runs = try #require(compactRuns(level.equations))
+        #expect(grid.isListedExactly(runs))
+        for k in [0, runs.count / 2, runs.count - 1] {
+            let run = runs[k]
+            let edits = [
+                CompactLevel.Run(orientation: run.orientation == "h" ? "v" : "h", row: run.row, column: run.column, length: run.length),
+                CompactLevel.Run(orientation: "x", row: run.row, column: run.column, length: run.length),
+                CompactLevel.Run(orientation: run.orientation, row: run.row + 1, column: run.column, length: run.length),
+                CompactLevel.Run(orientation: run.orientation, row: run.row, column: run.column - 1, length: run.length),
+                CompactLevel.Run(orientation: run.orientation, row: run.row, column: run.column, length: run.length + 2),
+                CompactLevel.Run(orientation: run.orientation, row: run.row, column: run.column, length: run.length - 2),
+            ]
+            for edit in edits {
+                var edited = runs
+                edited[k] = edit
+                #expect(!grid.isListedExactly(edited), "equation \(k) as \(edit)")
+            }
+        }
     }
 
     /// Small random grids, mostly not well formed, each against the runs
@@ -84,12 +131,16 @@ import Testing
                 return rng.index(below: 3) == 0 ? .equals : .op(.subtract)
             }
             let grid = TokenGrid(rows: rows, columns: columns, tokens: tokens)
-            #expect(!grid.isListedExactly([]))
+            #expect(!grid.isListedExactly([Equation]()))
+            #expect(!grid.isListedExactly([CompactLevel.Run]()))
             guard let runs = try? grid.equations() else { continue }
             wellFormed += 1
             let listed = runs.map { Equation(id: UUID(stable: 1, 0), orientation: $0.orientation, cellPositions: $0.positions) }
             #expect(grid.isListedExactly(listed), "\(tokens.map(\.text))")
             #expect(!grid.isListedExactly(listed.reversed()) || listed.count == 1)
+            let compact = compactRuns(listed) ?? []
+            #expect(grid.isListedExactly(compact), "\(tokens.map(\.text))")
+            #expect(!grid.isListedExactly(Array(compact.reversed())) || compact.count == 1)
         }
         #expect(wellFormed > 60)
     }

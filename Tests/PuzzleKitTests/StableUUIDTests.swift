@@ -25,6 +25,24 @@ import Testing
         }
     }
 
+    /// Ids that generated levels carry (class_1 seed 9 and sq40 seed 1,
+    /// written by 7713fd1): an id's bytes are its two random words, most
+    /// significant byte first, whatever way they are put together.
+    @Test func idsAreTheOnesGeneratedLevelsCarry() {
+        let written: [(namespace: UInt64, index: Int, id: String)] = [
+            (9, 0, "AEAF52FE-BE70-4064-802D-8A5E87AFEA62"),
+            (9, 37, "C36E62C9-99CD-4831-ACEA-67E814A88468"),
+            (9, 64, "17326AED-8DC5-4A07-9025-32F3C822DFA8"),  // the first equation, after 64 cells
+            (1, 0, "910A2DEC-8902-4CC1-BEEB-8DA1658EEC67"),
+            (1, 1599, "07EFC541-BDA9-4995-AC84-4BCFFA2DD022"),
+            (1, 1600 + 135, "6BCA1E48-86CE-42C9-8886-4EE32CE1819D"),
+        ]
+        for (namespace, index, id) in written {
+            #expect(UUID(stable: namespace, index).uuidString == id, "\(namespace) \(index)")
+            #expect(UUID(stable: namespace, index) == UUID(uuidString: id))
+        }
+    }
+
     @Test func anIDMadeOtherwiseHasNoNamespace() {
         for _ in 0..<200 {
             #expect(UUID().stableNamespaces(index: 0).isEmpty)
