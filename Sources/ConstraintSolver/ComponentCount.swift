@@ -95,16 +95,6 @@ struct _ComponentCounter {
     private var order: [Int]
     private var low: [Int]
 
-    // MARK: The branching order
-
-    /// Per propagator, how often a linking one failed in this count (the
-    /// weights of dom/wdeg; the pool's cardinality constraints, in every
-    /// variable's scope, are not weighed).
-    private var weight: [Int]
-    /// Whether a linking propagator has failed yet (until then every
-    /// weighted degree is 1: the order is the smallest domain).
-    private var weighed = false
-
     /// Most cached component counts; later ones are not stored.
     static let cacheCapacity = 1 << 18
 
@@ -164,7 +154,6 @@ struct _ComponentCounter {
         visit = [Int](repeating: 0, count: n)
         order = [Int](repeating: 0, count: n)
         low = [Int](repeating: 0, count: n)
-        weight = [Int](repeating: 0, count: engine.propagators.count)
     }
 
     /// Counts the solutions below the root; the engine is left at the root state.
@@ -207,7 +196,7 @@ struct _ComponentCounter {
             engine.restore(to: frame.mark)
             if budgetExhausted() { break }
             nodes += 1
-            if engine.removeValue(frame.variable, frame.value) && propagate() {
+            if engine.removeValue(frame.variable, frame.value) && engine.propagate() {
                 total = add(total, countHere(decisions: decisions))
             } else {
                 failures += 1
@@ -308,7 +297,7 @@ struct _ComponentCounter {
             maxDepth = max(maxDepth, depth)
             let mark = engine.trail.count
             engine.beginSegment()
-            if engine.assign(x, v) && propagate() {
+            if engine.assign(x, v) && engine.propagate() {
                 let below = countRest(of: current, tracked, partners)
                 accumulate(below, shiftedBy: 0, into: &result)
             } else {
@@ -318,7 +307,7 @@ struct _ComponentCounter {
             depth -= 1
             if budgetExhausted() { break }
             nodes += 1
-            guard engine.removeValue(x, v) && propagate() else {
+            guard engine.removeValue(x, v) && engine.propagate() else {
                 failures += 1
                 break
             }
@@ -404,68 +393,18 @@ struct _ComponentCounter {
             }
         }
         if !changed { return .unchanged }
-        if !propagate() { return .failed }
+        if !engine.propagate() { return .failed }
         return variables.contains(where: engine.isFixed) ? .fixedMore : .unchanged
     }
 
-    /// Propagates the engine's queue; a linking propagator that fails gains a unit of weight.
-    private mutating func propagate() -> Bool {
-        if engine.propagate() { return true }
-        if !engine.interrupted { weigh(engine.failedPropagator) }
-        return false
-    }
-
-    /// Adds a unit of weight to propagator `p` when it is a linking one.
-    private mutating func weigh(_ p: Int) {
-        if case .cardinality = engine.propagators[p] { return }
-        weight[p] += 1
-        weighed = true
-    }
-
-    /// The variable to branch on: the smallest domain over weighted degree
-    /// (dom/wdeg), lowest index on ties, except that a cut vertex (fixing
-    /// one splits the component) scoring as well goes first. Until some
-    /// propagator has failed, every weighted degree is 1: the smallest domain.
+    /// The variable to branch on: the smallest domain, lowest index on ties,
+    /// except that a cut vertex (fixing one splits the component) with a
+    /// domain as small goes first.
     private func select(_ variables: [Int], _ cuts: [Int]) -> Int {
-        let best = lightest(variables)
-        if cuts.isEmpty { return best }
-        let cut = lightest(cuts)
-        return engine.domainSize(cut) * weightedDegree(best) <= engine.domainSize(best) * weightedDegree(cut) ? cut : best
-    }
-
-    /// The variable of `candidates` with the smallest domain over weighted degree, the first on ties.
-    private func lightest(_ candidates: [Int]) -> Int {
-        if !weighed { return smallestDomain(candidates) }
-        var best = candidates[0]
-        var bestSize = engine.domainSize(best), bestDegree = weightedDegree(best)
-        for x in candidates.dropFirst() {
-            let size = engine.domainSize(x)
-            let degree = weightedDegree(x)
-            if size * bestDegree < bestSize * degree {
-                best = x
-                bestSize = size
-                bestDegree = degree
-            }
-        }
-        return best
-    }
-
-    /// The weights of the linking propagators of `x` with another unfixed variable, at least 1.
-    private func weightedDegree(_ x: Int) -> Int {
-        if !weighed { return 1 }
-        var sum = 0
-        for k in linkStart[x]..<linkStart[x + 1] where weight[linkPropagator[k]] > 0 {
-            let p = linkPropagator[k]
-            let scope = engine.propagators[p].scope
-            for s in scope.start..<(scope.start + scope.count) {
-                let y = engine.scopeVariables[s]
-                if y != x && !engine.isFixed(y) {
-                    sum += weight[p]
-                    break
-                }
-            }
-        }
-        return max(sum, 1)
+        let smallest = smallestDomain(variables)
+        if cuts.isEmpty { return smallest }
+        let cut = smallestDomain(cuts)
+        return engine.domainSize(cut) <= engine.domainSize(smallest) ? cut : smallest
     }
 
     /// The variable of `candidates` with the smallest domain, the first on ties.

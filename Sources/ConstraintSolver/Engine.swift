@@ -53,10 +53,6 @@ struct _Engine: Sendable {
     var queueHead = 0
     var queueCount = 0
     var propagationCount = 0
-    /// The propagator that failed in the last ``propagate()`` that returned
-    /// `false` without its deadline passing (the count by components weighs
-    /// propagators by their failures).
-    var failedPropagator = -1
 
     // MARK: The clock of the current search (see Propagation.swift)
     var meter = WorkMeter(Deadline(nil))

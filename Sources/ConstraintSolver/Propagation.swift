@@ -66,9 +66,7 @@ extension _Engine {
 
     /// Runs queued propagators until none is left (fixpoint) or one fails.
     ///
-    /// - Returns: `false` when a domain was emptied (``failedPropagator``
-    ///   tells by which propagator) or the deadline passed; the queue is
-    ///   then empty.
+    /// - Returns: `false` when a domain was emptied; the queue is then empty.
     mutating func propagate() -> Bool {
         while queueCount > 0 {
             let p = Int(queue[queueHead])
@@ -84,12 +82,7 @@ extension _Engine {
             case .nogood(let header): consistent = propagateNogood(header)
             }
             modified[p] = 0
-            if !consistent {
-                failedPropagator = p
-                clearQueue()
-                return false
-            }
-            if outOfTime(after: propagators[p].scope.count) {
+            if !consistent || outOfTime(after: propagators[p].scope.count) {
                 clearQueue()
                 return false
             }
