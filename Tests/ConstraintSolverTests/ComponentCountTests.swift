@@ -202,6 +202,39 @@ struct ComponentCountTests {
         #expect(several > 100)
     }
 
+    /// 7–9 variables of 2–3 values under 3–6 tight tables (the tuple of a
+    /// hidden assignment, mostly, and 1–3 random ones) over random scopes of
+    /// 2–3 variables, and a pool over most variables: propagators fail often,
+    /// so a branching order that learns from failures (dom/wdeg, tried and
+    /// dropped: docs/BENCHMARKS.md) would branch unlike the smallest domain.
+    static func tight(_ rng: inout SplitMix64) -> Spec {
+        var spec = Spec()
+        for _ in 0..<rng.int(7...9) { spec.addVariable(size: rng.int(2...3)) }
+        let hidden = spec.domains.map { rng.pick($0) }
+        for _ in 0..<rng.int(3...6) {
+            let scope = RandomSpecs.variables(spec, &rng, count: rng.int(2...3))
+            var tuples = rng.chance(0.8) ? [scope.map { hidden[$0] }] : []
+            for _ in 0..<rng.int(1...3) { tuples.append(scope.map { rng.int(0...(spec.sizes[$0] - 1)) }) }
+            spec.constraints.append(.table(scope, tuples))
+        }
+        let scope = spec.sizes.indices.filter { _ in rng.chance(0.8) }
+        spec.constraints.append(.cardinality(scope, poolCounts(scope, hidden: hidden, spec, &rng)))
+        return spec
+    }
+
+    @Test("Tight models, where propagators fail often, match brute force", arguments: 0..<3)
+    func tightModels(batch: Int) throws {
+        var rng = SplitMix64(seed: 8_000 + UInt64(batch))
+        var several = 0
+        for index in 0..<300 {
+            let spec = Self.tight(&rng)
+            let expected = spec.bruteForceSolutions().count
+            if expected > 1 { several += 1 }
+            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
+        }
+        #expect(several > 30)
+    }
+
     @Test("Random mixed, Boolean and wide models match brute force", arguments: 0..<3)
     func generalModels(batch: Int) throws {
         var rng = SplitMix64(seed: 4_000 + UInt64(batch))

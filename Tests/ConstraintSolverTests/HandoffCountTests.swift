@@ -14,9 +14,10 @@ struct HandoffCountTests {
         ("mixed", 7_300, RandomSpecs.mixed),
         ("boolean", 7_400, RandomSpecs.boolean),
         ("wide", 7_500, RandomSpecs.wide),
+        ("tight", 7_600, ComponentCountTests.tight),
     ] }
 
-    @Test("Every plain share gives the brute-force count", arguments: 0..<6)
+    @Test("Every plain share gives the brute-force count", arguments: 0..<7)
     func everyShareMatchesBruteForce(generator: Int) throws {
         let (name, seed, make) = Self.generators[generator]
         var rng = SplitMix64(seed: seed)
