@@ -64,16 +64,9 @@ struct ComponentCountTests {
 
     @Test("Grouped models with shared scarce values match brute force", arguments: 0..<4)
     func groupedModels(batch: Int) throws {
-        var rng = SplitMix64(seed: 3_000 + UInt64(batch))
-        var nonzero = 0
-        for index in 0..<400 {
-            let spec = Self.grouped(&rng)
-            let expected = spec.bruteForceSolutions().count
-            if expected > 0 { nonzero += 1 }
-            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
-        }
+        let counts = try checkedCounts(seed: 3_000, batch: batch, models: 400) { rng, _ in Self.grouped(&rng) }
         // The generator mostly builds satisfiable models, so the counts are not all zero.
-        #expect(nonzero > 150)
+        #expect(counts.filter { $0 > 0 }.count > 150)
     }
 
     /// A path of 2–3 hub variables, each with a pendant group of 1–2
@@ -108,11 +101,7 @@ struct ComponentCountTests {
 
     @Test("Chains of groups (cached sub-counts) match brute force", arguments: 0..<2)
     func chainedModels(batch: Int) throws {
-        var rng = SplitMix64(seed: 5_000 + UInt64(batch))
-        for index in 0..<400 {
-            let spec = Self.chained(&rng)
-            if !(try check(spec, expected: spec.bruteForceSolutions().count, context: "seed \(batch) model \(index)")) { break }
-        }
+        _ = try checkedCounts(seed: 5_000, batch: batch, models: 400) { rng, _ in Self.chained(&rng) }
     }
 
     /// Two or three groups over 6 variables of 6 values (a table or two in
@@ -144,16 +133,9 @@ struct ComponentCountTests {
 
     @Test("Groups sharing many values with one tile left match brute force", arguments: 0..<2)
     func scarceModels(batch: Int) throws {
-        var rng = SplitMix64(seed: 6_000 + UInt64(batch))
-        var nonzero = 0
-        for index in 0..<60 {
-            let spec = Self.scarce(&rng)
-            let expected = spec.bruteForceSolutions().count
-            if expected > 1 { nonzero += 1 }
-            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
-        }
+        let counts = try checkedCounts(seed: 6_000, batch: batch, models: 60) { rng, _ in Self.scarce(&rng) }
         // The hidden assignment is a solution, and most models have more.
-        #expect(nonzero > 20)
+        #expect(counts.filter { $0 > 1 }.count > 20)
     }
 
     /// Two or three hub variables on a path (a table between neighbours),
@@ -190,16 +172,9 @@ struct ComponentCountTests {
 
     @Test("Pendants sharing a pool under hubs match brute force", arguments: 0..<3)
     func pooledModels(batch: Int) throws {
-        var rng = SplitMix64(seed: 7_000 + UInt64(batch))
-        var several = 0
-        for index in 0..<300 {
-            let spec = Self.pooled(&rng)
-            let expected = spec.bruteForceSolutions().count
-            if expected > 1 { several += 1 }
-            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
-        }
+        let counts = try checkedCounts(seed: 7_000, batch: batch, models: 300) { rng, _ in Self.pooled(&rng) }
         // The hidden assignment is mostly a solution, and many models have more.
-        #expect(several > 100)
+        #expect(counts.filter { $0 > 1 }.count > 100)
     }
 
     /// 7–9 variables of 2–3 values under 3–6 tight tables (the tuple of a
@@ -224,25 +199,30 @@ struct ComponentCountTests {
 
     @Test("Tight models, where propagators fail often, match brute force", arguments: 0..<3)
     func tightModels(batch: Int) throws {
-        var rng = SplitMix64(seed: 8_000 + UInt64(batch))
-        var several = 0
-        for index in 0..<300 {
-            let spec = Self.tight(&rng)
-            let expected = spec.bruteForceSolutions().count
-            if expected > 1 { several += 1 }
-            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
-        }
-        #expect(several > 30)
+        let counts = try checkedCounts(seed: 8_000, batch: batch, models: 300) { rng, _ in Self.tight(&rng) }
+        #expect(counts.filter { $0 > 1 }.count > 30)
     }
 
     @Test("Random mixed, Boolean and wide models match brute force", arguments: 0..<3)
     func generalModels(batch: Int) throws {
-        var rng = SplitMix64(seed: 4_000 + UInt64(batch))
         let generators: [(inout SplitMix64) -> Spec] = [RandomSpecs.mixed, RandomSpecs.boolean, RandomSpecs.wide]
-        for index in 0..<400 {
-            let spec = generators[index % 3](&rng)
-            if !(try check(spec, expected: spec.bruteForceSolutions().count, context: "seed \(batch) model \(index)")) { break }
+        _ = try checkedCounts(seed: 4_000, batch: batch, models: 400) { rng, index in generators[index % 3](&rng) }
+    }
+
+    /// Checks `models` random models, `make(&rng, index)` from the seed
+    /// `seed + batch`, against brute force; returns their brute-force
+    /// counts up to the first model that fails.
+    private func checkedCounts(seed: UInt64, batch: Int, models: Int,
+                               _ make: (inout SplitMix64, Int) -> Spec) throws -> [Int] {
+        var rng = SplitMix64(seed: seed + UInt64(batch))
+        var counts: [Int] = []
+        for index in 0..<models {
+            let spec = make(&rng, index)
+            let expected = spec.bruteForceSolutions().count
+            counts.append(expected)
+            if !(try check(spec, expected: expected, context: "seed \(batch) model \(index)")) { break }
         }
+        return counts
     }
 
     /// Checks one model; returns false after recording a failure.
