@@ -164,6 +164,8 @@ public struct EquationEvaluator: Sendable {
         }
     }
 
+    /// The state of `equation` read from `cells` (row-major, `columns`
+    /// wide), each empty cell's value from `values` before its own.
     private func evaluate(_ equation: Equation, in cells: [GridCell], columns: Int,
                           placing values: [PuzzleNumber?]) -> EquationEvaluationState {
         let positions = equation.cellPositions
@@ -192,8 +194,8 @@ public struct EquationEvaluator: Sendable {
     }
 
     /// Reads the equation's `length` cells once, left to right (`cell(k)`
-    /// is the `k`th), and keeps only the value so far:
-    /// no list of operands. A cell out of place makes the equation
+    /// is the `k`th), and keeps only the value so far: no list of
+    /// operands. A cell out of place makes the equation
     /// `incorrect`; otherwise an operand without a value makes it
     /// `incomplete`; otherwise it holds as ``EquationRules/holds(_:result:)``
     /// judges the left side's outcome, applied left to right.
