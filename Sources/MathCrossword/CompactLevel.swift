@@ -325,7 +325,17 @@ extension JSONFormat {
         if !grid.isListedExactly(compact.equations) {
             try checkEquations(equations, grid)
         }
-        try checkPoolAndSolution(level, blankCount: blankCount)
+        // The solution's equations are evaluated on the tokens, not the
+        // cells: by then the solution fills every empty cell, so what the
+        // cells add (a player's placed numbers) is never read.
+        try checkPoolAndSolution(level, blankCount: blankCount) { placed in
+            let evaluator = EquationEvaluator()
+            return compact.equations.indices.first { k in
+                let run = compact.equations[k]
+                return evaluator.evaluate(start: run.row * columns + run.column, step: run.direction == .horizontal ? 1 : columns,
+                                          length: run.length, in: tokens, placing: placed) != .correct
+            }
+        }
         return level
     }
 

@@ -221,6 +221,15 @@ public enum JSONFormat: PuzzleJSONFormat {
     /// ones, take one pool tile each, and its solution (if any) must fill
     /// them and hold.
     static func checkPoolAndSolution(_ level: Puzzle, blankCount: Int) throws(Problem) {
+        try checkPoolAndSolution(level, blankCount: blankCount) { placed in
+            EquationEvaluator().evaluate(level, placing: placed).firstIndex { $0 != .correct }
+        }
+    }
+
+    /// ``checkPoolAndSolution(_:blankCount:)`` with the equations judged by
+    /// `firstWrong`: given the solution's values by row-major index, the
+    /// index of the first of `level`'s equations that does not hold, if any.
+    static func checkPoolAndSolution(_ level: Puzzle, blankCount: Int, firstWrong: ([PuzzleNumber?]) -> Int?) throws(Problem) {
         guard level.numberPool.count == blankCount else {
             throw Problem(text: "numberPool lists \(level.numberPool.count) tiles but the grid has \(blankCount) empty operands; expected one tile per empty operand")
         }
@@ -246,8 +255,7 @@ public enum JSONFormat: PuzzleJSONFormat {
             guard solution.map(\.value).sorted() == level.numberPool.sorted() else {
                 throw Problem(text: "solution: its values are not the pool's tiles")
             }
-            let states = EquationEvaluator().evaluate(level, placing: placed)
-            if let wrong = states.firstIndex(where: { $0 != .correct }) {
+            if let wrong = firstWrong(placed) {
                 throw Problem(text: "solution: equation \(wrong) (starting at \(level.equations[wrong].cellPositions[0])) does not hold")
             }
         }

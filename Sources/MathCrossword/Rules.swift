@@ -140,45 +140,89 @@ public struct EquationEvaluator: Sendable {
         level.equations.map { evaluate($0, in: level.cells, columns: level.columns, placing: values) }
     }
 
-    /// Reads the cells once, left to right, and keeps only the value so far:
-    /// no list of operands. A cell out of place makes the equation
-    /// `incorrect`; otherwise an empty operand makes it `incomplete`;
-    /// otherwise it holds as ``EquationRules/holds(_:result:)`` judges the
-    /// left side's outcome, applied left to right.
+    /// The state of the equation of `length` cells from `tokens[start]`,
+    /// `step` apart (1 across a row-major grid, its width down), with
+    /// `values` placed in its empty cells (by row-major index; `nil`:
+    /// none): what ``evaluate(_:placing:)`` says of the level whose cells
+    /// are those tokens, empty ones without a value of their own. No cell
+    /// is built or read, and an operator is its token's, not read from a
+    /// symbol.
+    func evaluate(start: Int, step: Int, length: Int, in tokens: [GridToken],
+                  placing values: [PuzzleNumber?]) -> EquationEvaluationState {
+        tokens.withUnsafeBufferPointer { tokens in
+            Self.state(length: length) { offset in
+                let slot = start + offset * step
+                guard tokens.indices.contains(slot) else { return .other }
+                switch tokens[slot] {
+                case .number(let value): return .operand(value)
+                case .empty: return .operand(slot < values.count ? values[slot] : nil)
+                case .op(let op): return .op(op)
+                case .equals: return .equals
+                case .block: return .other
+                }
+            }
+        }
+    }
+
+    /// The state of `equation` read from `cells` (row-major, `columns`
+    /// wide), each empty cell's value from `values` before its own.
     private func evaluate(_ equation: Equation, in cells: [GridCell], columns: Int,
                           placing values: [PuzzleNumber?]) -> EquationEvaluationState {
         let positions = equation.cellPositions
+        return Self.state(length: positions.count) { offset in
+            let index = positions[offset].row * columns + positions[offset].column
+            guard cells.indices.contains(index) else { return .other }
+            // The cell's fields are read where they lie, without copying the cell.
+            switch cells[index].type {
+            case .fixedOperand: return .operand(cells[index].fixedValue)
+            case .emptyOperand: return .operand((index < values.count ? values[index] : nil) ?? cells[index].currentValue)
+            case .operatorSymbol: return cells[index].operatorSymbol.flatMap { ArithmeticOperator(symbol: $0) }.map(Reading.op) ?? .other
+            case .equals: return .equals
+            case .block: return .other
+            }
+        }
+    }
+
+    /// What one cell of an equation holds, as the evaluation reads it.
+    private enum Reading {
+        /// An operand and its value (`nil`: none yet).
+        case operand(PuzzleNumber?)
+        case op(ArithmeticOperator)
+        case equals
+        /// A block, a cell outside the grid or an operator of no known symbol.
+        case other
+    }
+
+    /// Reads the equation's `length` cells once, left to right (`cell(k)`
+    /// is the `k`th), and keeps only the value so far: no list of
+    /// operands. A cell out of place makes the equation
+    /// `incorrect`; otherwise an operand without a value makes it
+    /// `incomplete`; otherwise it holds as ``EquationRules/holds(_:result:)``
+    /// judges the left side's outcome, applied left to right.
+    @inline(__always)
+    private static func state(length: Int, cell: (Int) -> Reading) -> EquationEvaluationState {
         // Operands at even offsets (the last one the result), `=` second to
         // last, an operator at every other odd offset: 5, 7, 9… cells.
-        guard positions.count >= 5, positions.count % 2 == 1 else { return .incorrect }
+        guard length >= 5, length % 2 == 1 else { return .incorrect }
         var left: ArithmeticOutcome?, result: PuzzleNumber?
         var pending: ArithmeticOperator?
         var missing = false
-        for offset in positions.indices {
-            let index = positions[offset].row * columns + positions[offset].column
-            guard cells.indices.contains(index) else { return .incorrect }
-            // The cell's fields are read where they lie, without copying the cell.
-            let type = cells[index].type
+        for offset in 0..<length {
+            let reading = cell(offset)
             if offset % 2 == 0 {
-                let value: PuzzleNumber?
-                switch type {
-                case .fixedOperand: value = cells[index].fixedValue
-                case .emptyOperand: value = (index < values.count ? values[index] : nil) ?? cells[index].currentValue
-                default: return .incorrect
-                }
-                guard let value else { missing = true; continue }
-                if offset == positions.count - 1 {
+                guard case .operand(let operand) = reading else { return .incorrect }
+                guard let value = operand else { missing = true; continue }
+                if offset == length - 1 {
                     result = value
                 } else if let op = pending {
                     if case .value(let soFar)? = left { left = op.apply(soFar, value) }
                 } else {
                     left = .value(value)
                 }
-            } else if offset == positions.count - 2 {
-                guard type == .equals else { return .incorrect }
+            } else if offset == length - 2 {
+                guard case .equals = reading else { return .incorrect }
             } else {
-                guard type == .operatorSymbol, let symbol = cells[index].operatorSymbol,
-                      let op = ArithmeticOperator(symbol: symbol) else { return .incorrect }
+                guard case .op(let op) = reading else { return .incorrect }
                 pending = op
             }
         }

@@ -142,6 +142,48 @@ import Testing
         #expect(try read(compact) == level)
     }
 
+    /// The solution is judged on a compact level's tokens, not on its
+    /// cells: with two of its values swapped, with its equations listed in
+    /// another order, or both, a level is read or refused in the compact
+    /// form exactly as in the current form, the same equation named.
+    @Test func judgesTheSolutionAsTheCurrentFormDoes() throws {
+        var rng = SplitMix64(seed: 44)
+        var holds = 0, refusals = 0
+        for level in try Self.levels() where (level.solution?.count ?? 0) >= 2 {
+            for edit in 0..<3 {
+                var forms: [[String: Any]] = []
+                for text in [try #require(JSONFormat.writeCompact(level, pretty: false)), JSONFormat.write(level, pretty: false)] {
+                    forms.append(try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]))
+                }
+                if edit != 1 {
+                    var solution = try #require(forms[0]["solution"] as? [[String: Any]])
+                    let i = rng.index(below: solution.count), j = rng.index(below: solution.count)
+                    (solution[i]["value"], solution[j]["value"]) = (solution[j]["value"], solution[i]["value"])
+                    for k in forms.indices { forms[k]["solution"] = solution }
+                }
+                if edit != 0 {
+                    let count = try #require(forms[0]["equations"] as? [Any]).count
+                    let order = (0..<count).reversed().map { ($0 * 7) % count }
+                    for k in forms.indices {
+                        let equations = try #require(forms[k]["equations"] as? [Any])
+                        forms[k]["equations"] = Set(order).count == count ? order.map { equations[$0] } : equations.reversed()
+                    }
+                }
+                let outcomes = try forms.map { form -> String in
+                    let text = String(decoding: try JSONSerialization.data(withJSONObject: form, options: [.sortedKeys]), as: UTF8.self)
+                    do throws(FormatError) {
+                        return "read, solution \(try read(text).solution.map { $0.map(\.value) } ?? [])"
+                    } catch {
+                        return error.message
+                    }
+                }
+                #expect(outcomes[0] == outcomes[1], "\(level.id) edit \(edit)")
+                if outcomes[0].contains("does not hold") { refusals += 1 } else if outcomes[0].hasPrefix("read") { holds += 1 }
+            }
+        }
+        #expect(refusals > 100 && holds > 100, "\(refusals) refused, \(holds) read")
+    }
+
     /// Edits of a valid compact level and the message each must give.
     static let refused: [(String, @Sendable (inout [String: Any]) -> Void)] = [
         ("a level of format 'math-crossword-tiny'; this puzzlelab reads math crossword levels without 'format' and those of format 'math-crossword-compact' (version 1)",

@@ -140,4 +140,51 @@ import PuzzleKit
         // Every outcome comes up often.
         #expect(seen.count == 3 && seen.values.allSatisfy { $0 > 300 }, "\(seen)")
     }
+
+    /// The evaluation on a grid's tokens (a compact level's solution is
+    /// judged so) says what the rules say of the same cells, across a row
+    /// and down a column of a larger grid, with values placed in the empty
+    /// cells and none in some.
+    @Test func readsTokensAsTheRulesReadCells() {
+        var rng = SplitMix64(seed: 39)
+        let values: [PuzzleNumber] = [0, 1, 2, 3, 4, 6, 12, -2, PuzzleNumber(Int.max)]
+        let operators = ArithmeticOperator.allCases
+        var seen: [EquationEvaluationState: Int] = [:]
+        for _ in 0..<20_000 {
+            let length = rng.chance(1, in: 3) ? rng.uniform(in: 1...9) : 5
+            var row: [GridCell] = [], rowTokens: [GridToken] = [], placed: [PuzzleNumber?] = []
+            for offset in 0..<length {
+                let value = values[rng.index(below: rng.chance(1, in: 6) ? values.count : 5)]
+                let token: GridToken = switch rng.chance(1, in: 30) ? rng.index(below: 5) : (offset % 2 == 0 ? rng.index(below: 2)
+                                                                     : offset == length - 2 ? 3 : 2) {
+                case 0: .number(value)
+                case 1: .empty
+                case 2: .op(operators[rng.index(below: operators.count)])
+                case 3: .equals
+                default: .block
+                }
+                rowTokens.append(token)
+                row.append(GridCell(id: UUID(stable: 1, offset), position: GridPosition(row: 0, column: offset), token: token))
+                placed.append(rng.chance(1, in: 5) ? nil : values[rng.index(below: 5)])
+            }
+            let expected = reference(row, placed: placed)
+            seen[expected, default: 0] += 1
+            // The row from (2, 1) in a grid 11 wide and 12 high, across or down; blocks elsewhere.
+            for horizontal in [true, false] {
+                let columns = 11, start = 2 * columns + 1, step = horizontal ? 1 : columns
+                var tokens = [GridToken](repeating: .block, count: 12 * columns)
+                var placedInGrid = [PuzzleNumber?](repeating: nil, count: tokens.count)
+                for offset in 0..<length {
+                    tokens[start + offset * step] = rowTokens[offset]
+                    placedInGrid[start + offset * step] = placed[offset]
+                }
+                let state = EquationEvaluator().evaluate(start: start, step: step, length: length, in: tokens, placing: placedInGrid)
+                #expect(state == expected, "\(rowTokens) placed \(placed) horizontal \(horizontal)")
+            }
+        }
+        #expect(seen.count == 3 && seen.values.allSatisfy { $0 > 300 }, "\(seen)")
+        // A run that leaves the tokens is incorrect, not a trap.
+        #expect(EquationEvaluator().evaluate(start: 3, step: 1, length: 5, in: [.number(1), .op(.add), .number(1), .equals, .number(2)],
+                                             placing: []) == .incorrect)
+    }
 }
