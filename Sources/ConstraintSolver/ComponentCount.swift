@@ -217,7 +217,7 @@ struct _ComponentCounter {
         for (index, frame) in frames.enumerated().reversed() {
             engine.restore(to: frame.mark)
             let unfixed = (0..<engine.variableCount).filter { !engine.isFixed($0) }
-            if components(of: unfixed).count > 1 || select(unfixed, candidates(of: unfixed)) != frame.variable {
+            if components(of: unfixed).count > 1 || select(unfixed, cutVertices(of: unfixed)) != frame.variable {
                 agreeing = index
             }
         }
@@ -286,10 +286,10 @@ struct _ComponentCounter {
         defer { engine.restore(to: entryMark) }
         let current = variables
         // The loop goes on only while no variable gets fixed, so the graph
-        // and its cut vertices and separator stay the same.
-        let preferred = candidates(of: current)
+        // and its cut vertices stay the same.
+        let cuts = cutVertices(of: current)
         while true {
-            let x = select(current, preferred)
+            let x = select(current, cuts)
             let v = engine.minimumValue(x)
             if budgetExhausted() { break }
             nodes += 1
@@ -397,89 +397,14 @@ struct _ComponentCounter {
         return variables.contains(where: engine.isFixed) ? .fixedMore : .unchanged
     }
 
-    /// The cells a branch prefers: cut vertices, and the cells of a small separator.
-    struct _Preferred {
-        var cuts: [Int]
-        var separator: [Int]
-    }
-
-    /// How much larger than the smallest domain a separator cell's may be to go first.
-    static let separatorFactor = 4
-    /// The smallest part a separator must leave on either side, as a fraction of the cells.
-    static let balanceDivisor = 4
-
-    private mutating func candidates(of variables: [Int]) -> _Preferred {
-        _Preferred(cuts: cutVertices(of: variables), separator: separator(of: variables))
-    }
-
     /// The variable to branch on: the smallest domain, lowest index on ties,
     /// except that a cut vertex (fixing one splits the component) with a
-    /// domain as small goes first, and then a separator cell with a domain
-    /// at most `separatorFactor` times the smallest.
-    private func select(_ variables: [Int], _ preferred: _Preferred) -> Int {
+    /// domain as small goes first.
+    private func select(_ variables: [Int], _ cuts: [Int]) -> Int {
         let smallest = smallestDomain(variables)
-        let smallestSize = engine.domainSize(smallest)
-        if !preferred.cuts.isEmpty {
-            let cut = smallestDomain(preferred.cuts)
-            if engine.domainSize(cut) <= smallestSize { return cut }
-        }
-        if !preferred.separator.isEmpty {
-            let cell = smallestDomain(preferred.separator)
-            if engine.domainSize(cell) <= Self.separatorFactor * smallestSize { return cell }
-        }
-        return smallest
-    }
-
-    /// A level of a breadth-first search over the connected unfixed
-    /// `variables` that splits them into two parts of at least a
-    /// `balanceDivisor`-th of them each, the smallest such level (the most
-    /// even split on ties); empty when no level does. The search starts
-    /// from a cell far from the first one. An edge joins cells of the same
-    /// or of adjacent levels, so a level separates those before it from
-    /// those after it.
-    private mutating func separator(of variables: [Int]) -> [Int] {
-        let minimumPart = max(2, variables.count / Self.balanceDivisor)
-        if variables.count < 2 * minimumPart + 1 { return [] }
-        let farthest = breadthFirstLevels(from: variables[0]).queue.last ?? variables[0]
-        let (queue, starts) = breadthFirstLevels(from: farthest)
-        var best: Range<Int>?
-        var bestBalance = 0
-        for level in 1..<max(1, starts.count - 2) {
-            let cells = starts[level]..<starts[level + 1]
-            let balance = min(cells.lowerBound, queue.count - cells.upperBound)
-            guard balance >= minimumPart else { continue }
-            if let chosen = best, (chosen.count, -bestBalance) <= (cells.count, -balance) { continue }
-            best = cells
-            bestBalance = balance
-        }
-        guard let best else { return [] }
-        return queue[best].sorted()
-    }
-
-    /// The unfixed cells reached from `root` in breadth-first order, level
-    /// `i` at `starts[i]..<starts[i + 1]`.
-    private mutating func breadthFirstLevels(from root: Int) -> (queue: [Int], starts: [Int]) {
-        visitStamp += 1
-        visit[root] = visitStamp
-        var queue = [root]
-        var starts = [0]
-        var head = 0
-        while head < queue.count {
-            let levelEnd = queue.count
-            while head < levelEnd {
-                let x = queue[head]
-                head += 1
-                for k in neighbourStart[x]..<neighbourStart[x + 1] {
-                    let y = neighbour[k]
-                    if visit[y] != visitStamp && !engine.isFixed(y) {
-                        visit[y] = visitStamp
-                        queue.append(y)
-                    }
-                }
-            }
-            starts.append(levelEnd)
-        }
-        return (queue, starts)
+        if cuts.isEmpty { return smallest }
+        let cut = smallestDomain(cuts)
+        return engine.domainSize(cut) <= engine.domainSize(smallest) ? cut : smallest
     }
 
     /// The variable of `candidates` with the smallest domain, the first on ties.
