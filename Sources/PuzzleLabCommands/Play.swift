@@ -310,16 +310,22 @@ struct InputLines {
 ///   not read or is invalid (its problems printed as ``isValid(_:_:file:)``
 ///   prints them).
 func choosePuzzle<F: PuzzleFamily>(_ family: F, _ data: Data, file: String, index: Int?) throws -> F.Puzzle {
-    let results = readPuzzles(family, data, file: file)
-    guard index != nil || results.count == 1 else {
-        throw CLIError("\(file): the file holds \(results.count) puzzles; choose one with --index 1…\(results.count)")
-    }
+    // Every puzzle is read (to count them), but only the chosen one is kept.
     let chosen = (index ?? 1) - 1
-    guard results.indices.contains(chosen) else {
-        throw CLIError("\(file): --index \(chosen + 1) is beyond the file's \(counted(results.count, "puzzle"))")
+    var count = 0
+    var result: Result<F.Puzzle, FormatError>?
+    forEachPuzzle(family, data, file: file) { read in
+        if count == chosen { result = read }
+        count += 1
+    }
+    guard index != nil || count == 1 else {
+        throw CLIError("\(file): the file holds \(count) puzzles; choose one with --index 1…\(count)")
+    }
+    guard let result else {
+        throw CLIError("\(file): --index \(chosen + 1) is beyond the file's \(counted(count, "puzzle"))")
     }
     let puzzle: F.Puzzle
-    switch results[chosen] {
+    switch result {
     case .success(let read): puzzle = read
     case .failure(let error): throw CLIError(error)
     }

@@ -283,11 +283,6 @@ func forEachInput(_ files: [String], kind: Kind?, _ body: (_ family: any Command
     return failed
 }
 
-/// Every puzzle of a file, as ``forEachPuzzle(_:_:file:_:)`` reads them.
-func readPuzzles<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> [Result<F.Puzzle, FormatError>] {
-    collected { forEachPuzzle(family, data, file: file, $0) }
-}
-
 /// Hands every puzzle of a file to `body`, one at a time in the file's order,
 /// keeping none (`PuzzleFamily.visit(_:file:_:)`); a file with none (empty,
 /// or only blank lines) is one failure, never a silent success, and so is a

@@ -32,6 +32,16 @@ import Testing
                 && isOneError(several), "\(several.stderr)")
         let chosen = try puzzlelab(["render", "c.jsonl", "--index", "2", "--paper", "fit"], in: dir)
         #expect(chosen.status == 0 && chosen.stdout.contains("class_1-2"), "\(chosen.stderr)")
+        let beyond = try puzzlelab(["render", "c.jsonl", "--index", "4"], in: dir)
+        #expect(beyond.status == 64 && beyond.stderr.hasPrefix("puzzlelab: c.jsonl: --index 4 is beyond the file's 3 puzzles\n")
+                && isOneError(beyond), "\(beyond.stderr)")
+        // Only the chosen puzzle has to read: a bad line elsewhere is not its concern.
+        let lines = corpus.split(separator: "\n")
+        try (lines[0] + "\n{\"id\":\n" + lines[2] + "\n").write(to: dir.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+        let third = try puzzlelab(["render", "bad.jsonl", "--index", "3", "--paper", "fit"], in: dir)
+        #expect(third.status == 0 && third.stdout.contains("class_1-3"), "\(third.stderr)")
+        let second = try puzzlelab(["render", "bad.jsonl", "--index", "2"], in: dir)
+        #expect(second.status != 0 && second.stderr.hasPrefix("puzzlelab: bad.jsonl:2:") && isOneError(second), "\(second.stderr)")
 
         #expect(try puzzlelab(["render", "p.mcw", "--out", "p.svg"], in: dir).status == 0)
         let again = try puzzlelab(["render", "p.mcw", "--solution", "--out", "p.svg"], in: dir)
