@@ -166,12 +166,19 @@ struct PlayAPI: HTTPHandler {
         var profileID: String?
         var seed: Int?
         if let file {
-            let read = family.read(file.data, file: file.name).compactMap { try? $0.get() }
+            // The puzzles that read are counted; only the chosen one is kept.
             let index = request.index ?? 1
-            guard read.indices.contains(index - 1) else {
-                throw APIError(.badRequest, "index: '\(file.name)' holds \(read.count) puzzles; expected 1…\(read.count), found \(index)")
+            var count = 0
+            var chosen: F.Puzzle?
+            family.visit(file.data, file: file.name) { result in
+                guard case .success(let puzzle) = result else { return }
+                count += 1
+                if count == index { chosen = puzzle }
             }
-            puzzles = [read[index - 1]]
+            guard let chosen else {
+                throw APIError(.badRequest, "index: '\(file.name)' holds \(count) puzzles; expected 1…\(count), found \(index)")
+            }
+            puzzles = [chosen]
             if let problem = family.problems(puzzles[0]).first { throw APIError(.badRequest, "\(file.name): \(problem)") }
         } else {
             let name = request.profile ?? family.profileNames[0]

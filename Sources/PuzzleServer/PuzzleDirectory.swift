@@ -62,6 +62,8 @@ struct PuzzleDirectory: Sendable {
 
     /// How many puzzles of the file read.
     private static func count<F: PuzzleFamily>(_ family: F, _ data: Data, file: String) -> Int {
-        family.read(data, file: file).count { (try? $0.get()) != nil }
+        var count = 0
+        family.visit(data, file: file) { if case .success = $0 { count += 1 } }
+        return count
     }
 }

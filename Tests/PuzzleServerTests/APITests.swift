@@ -32,6 +32,27 @@ import Testing
         }
     }
 
+    /// A file's puzzles are those that read: a bad line is neither listed
+    /// nor counted by `index`, and an index beyond them is one error.
+    @Test func aGameOfAFileChoosesAmongThePuzzlesThatRead() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (text, third) = try linesWithABadOne(puzzleFamilies[0])
+        try Data(text.utf8).write(to: directory.appendingPathComponent("three.jsonl"))
+        var options = PlayServerOptions()
+        options.directory = directory.path
+        try await withServer(options) { port in
+            let families = try #require(try await request(port, "GET", "/api/families").json()["families"] as? [[String: Any]])
+            let files = try #require(families[0]["files"] as? [[String: Any]])
+            #expect(files.count == 1 && files[0]["name"] as? String == "three.jsonl" && files[0]["puzzles"] as? Int == 2)
+            let second = try await request(port, "POST", "/api/games", json: #"{"file": "three.jsonl", "index": 2}"#)
+            #expect(second.status == 201, "\(second.text)")
+            #expect(try second.decode(Created.self).view == third)
+            let beyond = try await request(port, "POST", "/api/games", json: #"{"file": "three.jsonl", "index": 3}"#)
+            #expect(beyond.status == 400 && beyond.text.contains("holds 2 puzzles; expected 1…2, found 3"), "\(beyond.text)")
+        }
+    }
+
     @Test func everyFamilyStartsAGameShowsItAndTakesMovesUntilGivenUp() async throws {
         try await withServer { port in
             for family in puzzleFamilies {
@@ -177,6 +198,14 @@ import Testing
 
     private func write(_ family: any CommandFamily, seed: Int, to url: URL) throws {
         try Data(generated(family, seed: seed).utf8).write(to: url)
+    }
+
+    /// JSON Lines of `family`'s puzzles of seeds 3 and 4 with a bad line
+    /// between them, and the view of a game of the second puzzle.
+    private func linesWithABadOne<F: CommandFamily>(_ family: F) throws -> (text: String, second: PlayView) {
+        let puzzles = try [3, 4].map { try family.generate(family.profiles[0], GenerationRequest(seed: $0)).puzzle }
+        let text = family.writeJSON(puzzles[0], pretty: false) + "\n{\"id\":\n" + family.writeJSON(puzzles[1], pretty: false) + "\n"
+        return (text, try PlayGame(family, puzzles: [puzzles[1]]).view)
     }
 
     private func generated<F: CommandFamily>(_ family: F, seed: Int) throws -> String {
