@@ -15,7 +15,12 @@ public enum JSONFormat: PuzzleJSONFormat {
         } else {
             exercise = try decodeJSON(Puzzle.self, from: data, file: file, line: line)
         }
-        // The same rules as the text form: re-read it through the text reader.
+        // The same rules as the text form: re-read it through the text
+        // reader, whose lines hold no control character but the tab.
+        for (key, text) in [("id", exercise.id), ("prompt", exercise.prompt), ("answer", exercise.answer)]
+        where text.unicodeScalars.contains(where: \.isNonTabControl) {
+            throw FormatError("\(key): expected text without control characters, found '\(text)'", at: SourceLocation(file: file, line: line))
+        }
         do {
             var checked = try TextFormat.read(TextFormat.write(exercise), file: file)
             checked.id = exercise.id

@@ -30,8 +30,10 @@ public enum TextFormat: PuzzleTextFormat {
                 throw FormatError("expected 'key: value' with a key of \(keys.joined(separator: ", "))",
                                   at: SourceLocation(file: file, line: line.number, column: line.tokens[0].column))
             }
-            let key = String(content[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(content[content.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            // Blanks are spaces and tabs (docs/FORMATS.md section 0), not every Unicode space.
+            let blanks = CharacterSet(charactersIn: " \t")
+            let key = String(content[..<colon]).trimmingCharacters(in: blanks)
+            let value = String(content[content.index(after: colon)...]).trimmingCharacters(in: blanks)
             let column = line.tokens[0].column
             guard let position = keys.firstIndex(of: key) else {
                 throw FormatError("unknown key '\(key)'; expected one of \(keys.joined(separator: ", "))",

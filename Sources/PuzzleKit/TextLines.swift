@@ -77,9 +77,10 @@ public func textPuzzles(of text: String, file: String) throws(FormatError) -> [T
 /// A leading byte-order mark is dropped; lines end in LF or CRLF; blanks are
 /// spaces and tabs; blank lines and lines whose first non-blank character is
 /// `#` are skipped. A `#` anywhere else is an error, since the formats have no
-/// trailing comments.
+/// trailing comments, and so is a control character other than the tab in a
+/// line that is not a comment (a lone CR is not a line end).
 ///
-/// - Throws: ``FormatError`` at the first stray `#`.
+/// - Throws: ``FormatError`` at the first stray `#` or control character.
 public func meaningfulLines(of text: String, file: String) throws(FormatError) -> [TextLine] {
     var body = Substring(text)
     if body.first == "\u{FEFF}" { body = body.dropFirst() }
@@ -87,16 +88,22 @@ public func meaningfulLines(of text: String, file: String) throws(FormatError) -
     var number = 0
     var blank = false
     // Split on "\n" only; "\r\n" is one Character in Swift, so split on both.
-    for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+    for line in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
         number += 1
-        var line = rawLine
-        if line.last == "\r" { line = line.dropLast() }
         let tokens = tokenize(line)
         guard let first = tokens.first else {
             blank = !result.isEmpty
             continue
         }
         if first.text.first == "#" { continue }
+        if line.unicodeScalars.contains(where: \.isNonTabControl),
+           let control = line.firstIndex(where: { $0.unicodeScalars.contains(where: \.isNonTabControl) }) {
+            let hex = String(line[control].unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true)
+            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            throw FormatError(
+                "a control character (U+\(code)) inside a line; lines end in LF or CRLF",
+                at: SourceLocation(file: file, line: number, column: line.distance(from: line.startIndex, to: control) + 1))
+        }
         if let hash = tokens.first(where: { $0.text.contains("#") }) {
             let offset = hash.text.firstIndex(of: "#").map { hash.text.distance(from: hash.text.startIndex, to: $0) } ?? 0
             throw FormatError(
@@ -113,6 +120,14 @@ public func meaningfulLines(of text: String, file: String) throws(FormatError) -
 }
 
 private func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
+
+extension Unicode.Scalar {
+    /// A control character (Unicode category Cc) other than the tab: what a
+    /// line of the text formats may not hold (docs/FORMATS.md section 0).
+    public var isNonTabControl: Bool {
+        (value < 0x20 && self != "\t") || (0x7F...0x9F).contains(value)
+    }
+}
 
 private func tokenize(_ line: Substring) -> [Token] {
     var tokens: [Token] = []

@@ -187,6 +187,8 @@ import Testing
         ("mode: word-to-code\ndifficulty: beginner\nprompt: T%\nanswer: -\n", "expected text", 3),
         ("mode: word-to-code\ndifficulty:\nprompt: T\nanswer: -\n", "needs a value", 2),
         ("mode: word-to-code # no\n", "'#' starts a comment", 1),
+        ("id: \r\r\r\r\nmode: code-to-word\ndifficulty: beginner\nprompt: .. -.\nanswer: IN\n", "a control character (U+000D)", 1),
+        ("id: a\u{1}b\nmode: code-to-word\ndifficulty: beginner\nprompt: .. -.\nanswer: IN\n", "a control character (U+0001)", 1),
         ("", "missing 'mode:'", 1),
     ]
 
@@ -203,6 +205,28 @@ import Testing
         }
         let json = #"{"id":"x","mode":"codeToWord","difficulty":"beginner","prompt":"-","answer":"E"}"#
         #expect(throws: FormatError.self) { try JSONFormat.read(Data(json.utf8), file: "x.json") }
+    }
+
+    /// The JSON form reads through the text reader, so a field the text form
+    /// cannot hold (a control character other than the tab) is refused by
+    /// name; a tab or a Unicode space is kept, and the text written reads back.
+    @Test func jsonFieldsWithControlCharactersAreRefusedByName() throws {
+        func json(id: String, prompt: String = "- . -. -") -> Data {
+            Data(JSONFormat.write(Puzzle(id: id, mode: .codeToWord, difficulty: .beginner, prompt: prompt, answer: "TENT"), pretty: false).utf8)
+        }
+        for (id, prompt, key) in [("a\nb", "- . -. -", "id"), ("\r", "- . -. -", "id"), ("a\u{85}", "- . -. -", "id"),
+                                  ("x", "- .\r -. -", "prompt")] {
+            #expect(throws: FormatError("\(key): expected text without control characters, found '\(key == "id" ? id : prompt)'",
+                                        at: SourceLocation(file: "x.json", line: 1))) {
+                try JSONFormat.read(json(id: id, prompt: prompt), file: "x.json")
+            }
+        }
+        for id in ["a\tb", "a\u{A0}", "\u{2003}x"] {
+            let exercise = try JSONFormat.read(json(id: id), file: "x.json")
+            #expect(exercise.id == id)
+            let again = try TextFormat.read(TextFormat.write(exercise), file: "again.morse")
+            #expect(again.prompt == exercise.prompt && again.answer == exercise.answer)
+        }
     }
 }
 

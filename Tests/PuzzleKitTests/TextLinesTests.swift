@@ -50,6 +50,25 @@ import PuzzleKit
         }
     }
 
+    /// Lines end in LF or CRLF only: a lone CR, and any other control
+    /// character but the tab, is an error where it stands, in a line that is
+    /// not a comment (a CR before a CRLF was once dropped, so `id: \r\r\r\r`
+    /// read as two CRs and did not read back from its own text).
+    @Test func rejectsAControlCharacterInsideALine() throws {
+        let cases: [(text: String, line: Int, column: Int, code: String)] = [
+            ("id: \r\r\r\r\n", 1, 5, "000D"), ("a\nb\r", 2, 2, "000D"), ("a\rb\n", 1, 2, "000D"),
+            ("x\r\ny\u{1}z\r\n", 2, 2, "0001"), ("a\u{7F}\n", 1, 2, "007F"), ("é\u{85}\n", 1, 2, "0085"),
+            ("  \u{B}\n", 1, 3, "000B"),
+        ]
+        for (text, line, column, code) in cases {
+            #expect(throws: FormatError("a control character (U+\(code)) inside a line; lines end in LF or CRLF",
+                                        at: SourceLocation(file: "f", line: line, column: column)), "\(Array(text.utf8))") {
+                try meaningfulLines(of: text, file: "f")
+            }
+        }
+        #expect(try meaningfulLines(of: "# a \r comment\u{1}\na\tb\r\n", file: "f").map(\.content) == ["a\tb"])
+    }
+
     @Test func parsesIntegersStrictly() {
         #expect(parseNonNegativeInteger("0") == .success(0))
         #expect(parseNonNegativeInteger("120") == .success(120))
