@@ -88,6 +88,14 @@ struct _ComponentCounter {
     private var cache: [[Int]: Int] = [:]
     /// Components answered from the cache.
     private(set) var cacheHits = 0
+    /// Usage tables of small components by their domains and surroundings (see ``_UsageTable``).
+    private var tables: [[Int]: _UsageTable] = [:]
+    /// The rows of all of `tables`.
+    private var tableRows = 0
+    /// Small components answered from a known usage table.
+    private(set) var tableHits = 0
+    /// Per resource: its place in the usage table being enumerated, or -1.
+    private var slot: [Int]
     /// Scratch marks per variable (`visit[x] == visitStamp`: seen).
     private var visit: [Int]
     private var visitStamp = 0
@@ -151,6 +159,7 @@ struct _ComponentCounter {
         self.memberBase = memberBase
         self.memberWidth = memberWidth
         self.memberMultiplicity = memberMultiplicity
+        slot = [Int](repeating: -1, count: totals.count)
         visit = [Int](repeating: 0, count: n)
         order = [Int](repeating: 0, count: n)
         low = [Int](repeating: 0, count: n)
@@ -578,8 +587,10 @@ struct _ComponentCounter {
             // and its cached count must not depend on them).
             let partners = cacheable || step == 0 ? nil
                 : _Partners(keys: combined.keys.sorted(), left: leftByDigit)
-            let counts = countComponent(groups[g], inner, cacheKey: cacheable ? cacheKey(groups[g], touched[g], left) : nil,
-                                        partners: partners)
+            let counts = groups[g].count <= Self.tableVariables
+                ? countByTable(groups[g], touched[g], inner, left)
+                : countComponent(groups[g], inner, cacheKey: cacheable ? cacheKey(groups[g], touched[g], left) : nil,
+                                 partners: partners)
             if stop != nil || counts.isEmpty { return [:] }
             if step < order.count - 1 {
                 var next: [Int: Int] = [:]
@@ -631,6 +642,18 @@ struct _ComponentCounter {
     /// resource: its variables and domains, the fixed variables sharing a
     /// constraint with it and their values, and what is left of its resources.
     private func cacheKey(_ variables: [Int], _ touched: [Int], _ left: [Int]) -> [Int] {
+        var key = surroundingsKey(variables)
+        key.append(-1)
+        for r in touched {
+            key.append(r)
+            key.append(left[r])
+        }
+        return key
+    }
+
+    /// A component's variables and domains, and the fixed variables sharing
+    /// a constraint with it and their values.
+    private func surroundingsKey(_ variables: [Int]) -> [Int] {
         var key = [variables.count]
         key.append(contentsOf: variables)
         let words = engine.wordsPerVariable
@@ -650,12 +673,126 @@ struct _ComponentCounter {
                 }
             }
         }
-        key.append(-1)
-        for r in touched {
-            key.append(r)
-            key.append(left[r])
-        }
         return key
+    }
+
+    // MARK: Usage tables of small components
+
+    /// Components of at most this many variables are counted by their usage tables.
+    static let tableVariables = 8
+    /// Most usage tables kept, and most rows in all of them; later tables are not stored.
+    static let tableCapacity = 1 << 16
+    static let tableRowCapacity = 1 << 21
+
+    /// Counts a small component by its usage table (see ``_UsageTable``):
+    /// the one known for its domains and surroundings, or one enumerated now.
+    private mutating func countByTable(_ variables: [Int], _ touched: [Int], _ tracked: _Tracked,
+                                       _ left: [Int]) -> [Int: Int] {
+        let key = surroundingsKey(variables)
+        if let known = tables[key] {
+            tableHits += 1
+            return known.counts(tracked, left: left)
+        }
+        guard let table = usageTable(variables, touched) else { return [:] }
+        if tables.count < Self.tableCapacity && tableRows + table.counts.count <= Self.tableRowCapacity {
+            tables[key] = table
+            tableRows += table.counts.count
+        }
+        return table.counts(tracked, left: left)
+    }
+
+    /// Enumerates the assignments of `variables` (one component, the engine
+    /// at a consistent fixpoint) under their own constraints only: the
+    /// cardinality constraints are not propagated, and an assignment is
+    /// kept when it uses no resource more often than its required count.
+    /// `resources` are those the domains can take, ascending. `nil` when a
+    /// budget stopped the enumeration.
+    private mutating func usageTable(_ variables: [Int], _ resources: [Int]) -> _UsageTable? {
+        for (k, r) in resources.enumerated() { slot[r] = k }
+        defer { for r in resources { slot[r] = -1 } }
+        var rows: [[Int]: Int] = [:]
+        engine.suspendCardinality()
+        enumerate(variables, resources.count, into: &rows)
+        engine.resumeCardinality()
+        if stop != nil { return nil }
+        let usages = rows.keys.sorted { $0.lexicographicallyPrecedes($1) }
+        return _UsageTable(resources: resources, usages: usages.flatMap { $0 }, counts: usages.map { rows[$0] ?? 0 })
+    }
+
+    /// Adds to `rows` (by usage of the resources in `slot`, `width` of them)
+    /// every assignment of the unfixed `variables` below the engine's state.
+    private mutating func enumerate(_ variables: [Int], _ width: Int, into rows: inout [[Int]: Int]) {
+        let open = variables.filter { !engine.isFixed($0) }
+        if open.isEmpty {
+            var usage = [Int](repeating: 0, count: width)
+            for x in variables {
+                let v = engine.minimumValue(x)
+                for k in memberStart[x]..<memberStart[x + 1] where v < memberWidth[k] {
+                    let r = memberBase[k] + v
+                    usage[slot[r]] += memberMultiplicity[k]
+                    if usage[slot[r]] > resourceTotal[r] { return }
+                }
+            }
+            rows[usage] = add(rows[usage] ?? 0, 1)
+            return
+        }
+        let x = smallestDomain(open)
+        for v in engine.values(of: x) {
+            if budgetExhausted() { return }
+            nodes += 1
+            let mark = engine.trail.count
+            engine.beginSegment()
+            if engine.assign(x, v) && engine.propagate() {
+                enumerate(variables, width, into: &rows)
+            } else {
+                failures += 1
+            }
+            engine.restore(to: mark)
+        }
+    }
+}
+
+/// The assignments of a small component that satisfy its own constraints
+/// (its tables, linear sums and nogoods, with the fixed variables around
+/// it), counted by how many tiles of each resource they take, whatever is
+/// left of the pool: the table depends only on the component's domains and
+/// surroundings, so it is made once and restricted to what is left each
+/// time the same component comes back.
+///
+/// It counts more than a search under the whole model, which also prunes
+/// through the cardinality constraints, but only assignments that no
+/// solution extends: combined with the other components so that every
+/// resource is used exactly, those never complete a solution.
+struct _UsageTable {
+    /// The resources the component's domains can take, ascending.
+    var resources: [Int]
+    /// Row `i` takes `usages[i * resources.count + k]` tiles of `resources[k]`.
+    var usages: [Int]
+    /// The number of assignments of each row.
+    var counts: [Int]
+
+    /// The counts by usage key over `tracked`, with `left` of each resource:
+    /// a tracked resource takes at most what is left of it, and one that
+    /// only this component can take takes exactly that.
+    func counts(_ tracked: _Tracked, left: [Int]) -> [Int: Int] {
+        var result: [Int: Int] = [:]
+        let width = resources.count
+        rows: for row in counts.indices {
+            var key = 0
+            for (k, r) in resources.enumerated() {
+                let used = usages[row * width + k]
+                let digit = tracked.digit[r]
+                if digit < 0 {
+                    if used != left[r] { continue rows }
+                } else {
+                    if used > left[r] { continue rows }
+                    key += used * tracked.strides[digit]
+                }
+            }
+            let (sum, overflow) = (result[key] ?? 0).addingReportingOverflow(counts[row])
+            result[key] = overflow ? Int.max : sum
+        }
+        return result
     }
 }
 

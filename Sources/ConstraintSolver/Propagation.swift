@@ -106,6 +106,24 @@ extension _Engine {
         meter.passed(after: work)
     }
 
+    /// Stops the cardinality propagators from being queued, at a fixpoint
+    /// (the queue empty): each is marked as changed without being queued,
+    /// so ``notify(_:)`` passes it by. Until ``resumeCardinality()`` the
+    /// other propagators prune alone.
+    mutating func suspendCardinality() {
+        for p in propagators.indices {
+            if case .cardinality = propagators[p] { modified[p] = ~0 }
+        }
+    }
+
+    /// Lets the cardinality propagators be queued again; the domains must be
+    /// back at the fixpoint ``suspendCardinality()`` was called at.
+    mutating func resumeCardinality() {
+        for p in propagators.indices {
+            if case .cardinality = propagators[p] { modified[p] = 0 }
+        }
+    }
+
     /// Empties the queue after a failure.
     mutating func clearQueue() {
         while queueCount > 0 {

@@ -177,6 +177,54 @@ struct ComponentCountTests {
         #expect(counts.filter { $0 > 1 }.count > 100)
     }
 
+    /// Two or three hubs on a path, each with two pendant groups of 2–3
+    /// variables of 3 values (10 variables at most) hanging from it by a
+    /// table over the hub and two of the group, and a table over the last
+    /// two of a group of three; a pool over every pendant and some hubs, mostly with the
+    /// counts of a hidden assignment, and sometimes a second pool over a
+    /// few pendant variables. The same pendant comes back under the same
+    /// hub value with other tiles left and other pendants sharing them, and
+    /// under other hub values with the same domains: its usage table must be
+    /// keyed by its domains and the fixed hub around it, and restricted to
+    /// what is left each time (an exact count only if it is).
+    static func reused(_ rng: inout SplitMix64) -> Spec {
+        var spec = Spec()
+        let hubs = (0..<rng.int(2...3)).map { _ in spec.addVariable(size: rng.int(2...3)) }
+        var pendants: [(hub: Int, group: [Int])] = []
+        for h in hubs {
+            for _ in 0..<2 where spec.sizes.count < 9 {
+                let size = rng.int(2...min(3, 10 - spec.sizes.count))
+                pendants.append((h, (0..<size).map { _ in spec.addVariable(size: 3) }))
+            }
+        }
+        let hidden = spec.domains.map { rng.pick($0) }
+        func table(_ scope: [Int], extra: ClosedRange<Int>) {
+            var tuples = [scope.map { hidden[$0] }]
+            for _ in 0..<rng.int(extra) { tuples.append(scope.map { rng.int(0...(spec.sizes[$0] - 1)) }) }
+            spec.constraints.append(.table(scope, tuples))
+        }
+        for (h, next) in zip(hubs, hubs.dropFirst()) { table([h, next], extra: 2...5) }
+        for pendant in pendants {
+            // Over the hub and two of the group, so the pendant's count under a
+            // hub value depends on more than the domains that value leaves.
+            table([pendant.hub] + pendant.group.prefix(2), extra: 3...7)
+            if pendant.group.count == 3 { table(Array(pendant.group.suffix(2)), extra: 3...6) }
+        }
+        let scope = hubs.filter { _ in rng.chance(0.5) } + pendants.flatMap(\.group)
+        spec.constraints.append(.cardinality(scope, poolCounts(scope, hidden: hidden, spec, &rng)))
+        if rng.chance(0.3) {
+            let few = pendants.flatMap(\.group).filter { _ in rng.chance(0.3) }
+            if few.count > 1 { spec.constraints.append(.cardinality(few, poolCounts(few, hidden: hidden, spec, &rng))) }
+        }
+        return spec
+    }
+
+    @Test("Pendants counted by usage tables, reused under other pools, match brute force", arguments: 0..<3)
+    func reusedModels(batch: Int) throws {
+        let counts = try checkedCounts(seed: 9_000, batch: batch, models: 200) { rng, _ in Self.reused(&rng) }
+        #expect(counts.filter { $0 > 1 }.count > 60)
+    }
+
     /// 7–9 variables of 2–3 values under 3–6 tight tables (the tuple of a
     /// hidden assignment, mostly, and 1–3 random ones) over random scopes of
     /// 2–3 variables, and a pool over most variables: propagators fail often,
