@@ -694,9 +694,9 @@ struct _ComponentCounter {
             return known.counts(tracked, left: left)
         }
         guard let table = usageTable(variables, touched) else { return [:] }
-        if tables.count < Self.tableCapacity && tableRows + table.counts.count <= Self.tableRowCapacity {
+        if tables.count < Self.tableCapacity && tableRows + table.rowCounts.count <= Self.tableRowCapacity {
             tables[key] = table
-            tableRows += table.counts.count
+            tableRows += table.rowCounts.count
         }
         return table.counts(tracked, left: left)
     }
@@ -716,7 +716,7 @@ struct _ComponentCounter {
         engine.resumeCardinality()
         if stop != nil { return nil }
         let usages = rows.keys.sorted { $0.lexicographicallyPrecedes($1) }
-        return _UsageTable(resources: resources, usages: usages.flatMap { $0 }, counts: usages.map { rows[$0] ?? 0 })
+        return _UsageTable(resources: resources, usages: usages.flatMap { $0 }, rowCounts: usages.map { rows[$0] ?? 0 })
     }
 
     /// Adds to `rows` (by usage of the resources in `slot`, `width` of them)
@@ -769,7 +769,7 @@ struct _UsageTable {
     /// Row `i` takes `usages[i * resources.count + k]` tiles of `resources[k]`.
     var usages: [Int]
     /// The number of assignments of each row.
-    var counts: [Int]
+    var rowCounts: [Int]
 
     /// The counts by usage key over `tracked`, with `left` of each resource:
     /// a tracked resource takes at most what is left of it, and one that
@@ -777,7 +777,7 @@ struct _UsageTable {
     func counts(_ tracked: _Tracked, left: [Int]) -> [Int: Int] {
         var result: [Int: Int] = [:]
         let width = resources.count
-        rows: for row in counts.indices {
+        rows: for row in rowCounts.indices {
             var key = 0
             for (k, r) in resources.enumerated() {
                 let used = usages[row * width + k]
@@ -789,7 +789,7 @@ struct _UsageTable {
                     key += used * tracked.strides[digit]
                 }
             }
-            let (sum, overflow) = (result[key] ?? 0).addingReportingOverflow(counts[row])
+            let (sum, overflow) = (result[key] ?? 0).addingReportingOverflow(rowCounts[row])
             result[key] = overflow ? Int.max : sum
         }
         return result
